@@ -1,0 +1,43 @@
+package org.schedlab.core;
+
+import java.util.Optional;
+
+/**
+ * What a virtual CPU's burner tries to consume, in percent of one logical CPU (0..100),
+ * or {@code *}: as much as it can get.
+ */
+public record Demand(double percent, boolean unbounded) {
+
+    /** {@code *}: always ready, capped only by the 100% one virtual CPU can use. */
+    public static final Demand UNBOUNDED = new Demand(100, true);
+
+    public Demand {
+        problem(percent).ifPresent(m -> {
+            throw new IllegalArgumentException(m);
+        });
+        if (unbounded && percent != 100) {
+            throw new IllegalArgumentException("an unbounded demand is capped at 100");
+        }
+    }
+
+    public static Demand of(double percent) {
+        return new Demand(percent, false);
+    }
+
+    /** What is wrong with a written demand, or empty if it is valid. */
+    public static Optional<String> problem(double percent) {
+        return Double.isFinite(percent) && percent >= 0 && percent <= 100
+                ? Optional.empty()
+                : Optional.of("demand must be from 0 to 100 percent or *, got " + Numbers.format(percent));
+    }
+
+    /** The most this virtual CPU can use: its demand, 100 for {@code *}. */
+    public double cap() {
+        return percent;
+    }
+
+    @Override
+    public String toString() {
+        return unbounded ? "*" : Numbers.format(percent);
+    }
+}
