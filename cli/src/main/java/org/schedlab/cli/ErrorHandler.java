@@ -1,0 +1,43 @@
+package org.schedlab.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
+import org.schedlab.core.Diagnostic;
+import org.schedlab.core.InputException;
+import picocli.CommandLine;
+
+/**
+ * Turns failures into one line each on stderr and an exit status, never a stack trace:
+ * bad input is the user's to fix, so it gets {@code file:line:col: message} lines and status 2.
+ */
+final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
+
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
+        PrintWriter err = cl.getErr();
+        if (ex instanceof InputException input) {
+            for (Diagnostic d : input.diagnostics()) {
+                err.println(d);
+            }
+            return ExitCodes.BAD_INPUT;
+        }
+        if (ex instanceof UsageException) {
+            err.println("schedlab: " + ex.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        Throwable io = ex instanceof UncheckedIOException u ? u.getCause() : ex;
+        if (io instanceof NoSuchFileException nf) {
+            err.println("schedlab: no such file: " + nf.getFile());
+            return ExitCodes.BAD_INPUT;
+        }
+        if (io instanceof IOException e) {
+            err.println("schedlab: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        // A bug in schedlab, not the user's input: still one line, with the type to report it by.
+        err.println("schedlab: internal error: " + ex);
+        return 3;
+    }
+}

@@ -1,0 +1,15 @@
+package org.schedlab.cli;
+
+/** The exit statuses every schedlab command uses. */
+public final class ExitCodes {
+
+    /** Everything checked, solved or compared passed. */
+    public static final int OK = 0;
+    /** A comparison ran and its verdict is FAIL (or ERROR). */
+    public static final int VERDICT_FAILED = 1;
+    /** The input was bad (scenario or measurement file, or the command line): nothing was produced. */
+    public static final int BAD_INPUT = 2;
+
+    private ExitCodes() {
+    }
+}
