@@ -1,0 +1,97 @@
+package org.schedlab.comparator;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.schedlab.core.Numbers;
+
+/**
+ * The comparator's result for one run. Mean, max, the excluded count and the verdict are computed from
+ * the intervals rather than stored, so a Comparison cannot contradict itself.
+ *
+ * @param intervals           every interval in the order observed, warm-up ones with {@code counted} false
+ * @param warmupS             intervals starting before this many seconds are excluded
+ * @param relative            false when the correct vector is all zero and errors are absolute
+ * @param vcpus               per running virtual CPU, in {@code Solution.running()} order
+ * @param etr                 the runner's ETR summary, when it has one
+ * @param meanDispatchDelayUs the runner's mean dispatch delay, when it has one
+ */
+public record Comparison(List<IntervalError> intervals, double warmupS, boolean relative, Thresholds thresholds,
+                         List<VcpuComparison> vcpus, Optional<EtrSummary> etr, OptionalDouble meanDispatchDelayUs) {
+
+    public Comparison {
+        intervals = List.copyOf(intervals);
+        vcpus = List.copyOf(vcpus);
+        Objects.requireNonNull(thresholds, "thresholds");
+        Objects.requireNonNull(etr, "etr");
+        Objects.requireNonNull(meanDispatchDelayUs, "meanDispatchDelayUs");
+        if (!(warmupS >= 0) || !Double.isFinite(warmupS)) {
+            throw new IllegalArgumentException("warm-up must be a non-negative number of seconds, got " + warmupS);
+        }
+        if (meanDispatchDelayUs.isPresent()
+                && !(meanDispatchDelayUs.getAsDouble() >= 0 && Double.isFinite(meanDispatchDelayUs.getAsDouble()))) {
+            throw new IllegalArgumentException("mean dispatch delay must be a non-negative number of microseconds");
+        }
+        int counted = 0;
+        for (IntervalError e : intervals) {
+            if (e.counted() != (e.startS() >= warmupS)) {
+                throw new IllegalArgumentException("interval " + e.startS() + ".." + e.endS()
+                        + " s is counted contrary to the " + warmupS + " s warm-up");
+            }
+            counted += e.counted() ? 1 : 0;
+        }
+        if (intervals.isEmpty()) {
+            throw new IllegalArgumentException("no intervals to compare: the measurement has no intervals");
+        }
+        if (counted == 0) {
+            throw new IllegalArgumentException("no intervals to compare: all " + intervals.size()
+                    + " intervals start before the end of the " + Numbers.format(warmupS) + " s warm-up");
+        }
+    }
+
+    public Comparison withEtr(Optional<EtrSummary> summary) {
+        return new Comparison(intervals, warmupS, relative, thresholds, vcpus, summary, meanDispatchDelayUs);
+    }
+
+    public Comparison withMeanDispatchDelayUs(OptionalDouble us) {
+        return new Comparison(intervals, warmupS, relative, thresholds, vcpus, etr, us);
+    }
+
+    public int countedIntervals() {
+        int n = 0;
+        for (IntervalError e : intervals) {
+            n += e.counted() ? 1 : 0;
+        }
+        return n;
+    }
+
+    /** Intervals left out because they start inside the warm-up. */
+    public int excludedIntervals() {
+        return intervals.size() - countedIntervals();
+    }
+
+    /** Mean of the counted intervals' errors. */
+    public double meanErrorPct() {
+        double sum = 0;
+        for (IntervalError e : intervals) {
+            sum += e.counted() ? e.errorPct() : 0;
+        }
+        return sum / countedIntervals();
+    }
+
+    /** Largest counted interval error. */
+    public double maxErrorPct() {
+        double max = 0;
+        for (IntervalError e : intervals) {
+            if (e.counted()) {
+                max = Math.max(max, e.errorPct());
+            }
+        }
+        return max;
+    }
+
+    public Verdict verdict() {
+        return thresholds.judge(meanErrorPct(), maxErrorPct());
+    }
+}

@@ -1,0 +1,113 @@
+package org.schedlab.comparator;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.schedlab.core.Numbers;
+import org.schedlab.solver.Solution;
+import org.schedlab.solver.VcpuAnswer;
+
+/**
+ * Compares observed intervals with a solution's correct vector as they arrive, so a long run keeps
+ * one small {@link IntervalError} per interval and one running sum per virtual CPU, never the
+ * observed vectors themselves.
+ *
+ * <p>For interval t with observed vector o(t) over the N running virtual CPUs and correct vector c:
+ * error = 100 × |o(t) − c|₂ / |c|₂; when c is all zero, |o(t) − c|₂ itself (comparator.md).
+ */
+public final class ErrorAccumulator {
+
+    private final String[] users;
+    private final String[] vcpus;
+    private final double[] correct;
+    /** |c|₂; zero selects absolute errors. */
+    private final double correctNorm;
+    private final Thresholds thresholds;
+    private final double warmupS;
+    private final double[] observedSum;
+    private int counted;
+    private final List<IntervalError> intervals = new ArrayList<>();
+
+    /**
+     * @param warmupS intervals starting before this many seconds are listed but not counted
+     */
+    public ErrorAccumulator(Solution solution, Thresholds thresholds, double warmupS) {
+        Objects.requireNonNull(solution, "solution");
+        this.thresholds = Objects.requireNonNull(thresholds, "thresholds");
+        if (!(warmupS >= 0) || !Double.isFinite(warmupS)) {
+            throw new IllegalArgumentException("warm-up must be a non-negative number of seconds, got " + warmupS);
+        }
+        this.warmupS = warmupS;
+        List<VcpuAnswer> running = solution.running();
+        int n = running.size();
+        users = new String[n];
+        vcpus = new String[n];
+        correct = new double[n];
+        double sumSquares = 0;
+        for (int i = 0; i < n; i++) {
+            VcpuAnswer v = running.get(i);
+            users[i] = v.user();
+            vcpus[i] = v.vcpu();
+            correct[i] = v.correct();
+            sumSquares += correct[i] * correct[i];
+        }
+        correctNorm = Math.sqrt(sumSquares);
+        observedSum = new double[n];
+    }
+
+    /** N: how many busy values each interval must carry. */
+    public int dimensions() {
+        return correct.length;
+    }
+
+    /** Whether the error is relative; false when the correct vector is all zero. */
+    public boolean relative() {
+        return correctNorm > 0;
+    }
+
+    /** Whether an interval starting at {@code startS} counts, so the runner can sample ETR over the same intervals. */
+    public boolean counts(double startS) {
+        return startS >= warmupS;
+    }
+
+    /** Adds one interval and returns its error, for progress output. */
+    public IntervalError add(ObservedInterval observed) {
+        if (observed.size() != correct.length) {
+            throw new IllegalArgumentException("interval " + Numbers.format(observed.startS()) + ".."
+                    + Numbers.format(observed.endS()) + " s has " + observed.size()
+                    + " busy values, the problem has " + correct.length + " running virtual CPUs");
+        }
+        boolean count = counts(observed.startS());
+        double sumSquares = 0;
+        for (int i = 0; i < correct.length; i++) {
+            double o = observed.busy(i);
+            double e = o - correct[i];
+            sumSquares += e * e;
+            if (count) {
+                observedSum[i] += o;
+            }
+        }
+        double norm = Math.sqrt(sumSquares);
+        IntervalError error = new IntervalError(observed.startS(), observed.endS(),
+                relative() ? 100 * norm / correctNorm : norm, count);
+        intervals.add(error);
+        counted += count ? 1 : 0;
+        return error;
+    }
+
+    /**
+     * The comparison of everything added so far; the accumulator stays usable.
+     *
+     * @throws IllegalArgumentException when no interval was added or all start inside the warm-up:
+     *                                  there is nothing to judge, and a verdict would be made up
+     */
+    public Comparison finish() {
+        List<VcpuComparison> perVcpu = new ArrayList<>(correct.length);
+        for (int i = 0; i < correct.length; i++) {
+            perVcpu.add(new VcpuComparison(users[i], vcpus[i], correct[i], counted == 0 ? 0 : observedSum[i] / counted));
+        }
+        return new Comparison(intervals, warmupS, relative(), thresholds, perVcpu, Optional.empty(), OptionalDouble.empty());
+    }
+}

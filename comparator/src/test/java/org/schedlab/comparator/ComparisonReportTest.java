@@ -1,0 +1,108 @@
+package org.schedlab.comparator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringWriter;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.junit.jupiter.api.Test;
+import org.schedlab.core.io.JsonWriter;
+
+class ComparisonReportTest {
+
+    /** J1 with a 1 s warm-up: one excluded interval, then errors 2% and 3%. */
+    private static Comparison j1() {
+        double[] c = Fixtures.correct(Fixtures.j1());
+        ErrorAccumulator acc = new ErrorAccumulator(Fixtures.j1(), Thresholds.DEFAULT.withMeanErrorPct(2.5), 1);
+        acc.add(new ObservedInterval(0, 1, new double[] {100, 0, 100, 0}));
+        acc.add(new ObservedInterval(1, 2, Fixtures.observedWithError(c, 2)));
+        acc.add(new ObservedInterval(11, 12, Fixtures.observedWithError(c, 3)));
+        return acc.finish();
+    }
+
+    @Test
+    void text_withWarmupAndMeanThreshold_listsEverythingAndVerdict() {
+        assertEquals("""
+                comparison of obs.csv with problem J1
+                intervals:
+                    0.000-1.000 s  error 100.000%  excluded (warm-up)
+                    1.000-2.000 s  error 2.000%
+                  11.000-12.000 s  error 3.000%
+                  virtual CPU    correct  mean observed
+                  QGP00000.0      50.000         48.750
+                  QGP00001.0      50.000         48.750
+                  QGP00002.0      50.000         48.750
+                  QGP00003.0      50.000         48.750
+                warm-up: 1 s, 1 interval excluded, 2 counted
+                mean error 2.500%, max error 3.000%
+                thresholds: max error 5%, mean error 2.5%
+                verdict: PASS
+                """, ComparisonReport.text("obs.csv", "J1", j1()));
+    }
+
+    @Test
+    void text_withEtrAndDispatchDelay_showsThem() {
+        Comparison c = j1().withEtr(Optional.of(new EtrSummary(60, 1234.5678, 12.3456)))
+                .withMeanDispatchDelayUs(OptionalDouble.of(831.04));
+        String text = ComparisonReport.text("run", "J1", c);
+        assertTrue(text.contains("\nETR n/m/sd: 60/1234.568/12.346\nmean dispatch delay: 831 us\nverdict: PASS\n"), text);
+    }
+
+    @Test
+    void text_allZeroCorrect_saysErrorsAreAbsolute() {
+        ErrorAccumulator acc = new ErrorAccumulator(Fixtures.solution("Z", Fixtures.cp("A", "0", 0)),
+                Thresholds.DEFAULT, 0);
+        acc.add(new ObservedInterval(0, 1, new double[] {7}));
+        assertEquals("""
+                comparison of z.csv with problem Z
+                the correct vector is all zero, so there is no relative error: errors are absolute, |o - c| in percent of one CPU
+                intervals:
+                  0.000-1.000 s  abs error 7.000
+                  virtual CPU    correct  mean observed
+                  A.0              0.000          7.000
+                warm-up: 0 s, 0 intervals excluded, 1 counted
+                mean abs error 7.000, max abs error 7.000
+                thresholds: max abs error 5, mean abs error not set
+                verdict: FAIL
+                """, ComparisonReport.text("z.csv", "Z", acc.finish()));
+    }
+
+    @Test
+    void json_fullComparison_hasEveryFieldInOrder() {
+        Comparison c = j1().withEtr(Optional.of(new EtrSummary(2, 10, 0.5)))
+                .withMeanDispatchDelayUs(OptionalDouble.of(2204));
+        StringWriter out = new StringWriter();
+        JsonWriter w = new JsonWriter(out, false);
+        ComparisonReport.json(w, "obs.csv", "J1", c);
+        w.finish();
+        assertEquals("{\"file\":\"obs.csv\",\"problem\":\"J1\",\"verdict\":\"PASS\",\"relative\":true,"
+                + "\"mean_error_pct\":2.5,\"max_error_pct\":3,"
+                + "\"thresholds\":{\"max_error_pct\":5,\"mean_error_pct\":2.5},"
+                + "\"warmup_s\":1,\"excluded_intervals\":1,\"intervals\":["
+                + "{\"start_s\":0,\"end_s\":1,\"error_pct\":100,\"counted\":false},"
+                + "{\"start_s\":1,\"end_s\":2,\"error_pct\":2,\"counted\":true},"
+                + "{\"start_s\":11,\"end_s\":12,\"error_pct\":3,\"counted\":true}],\"vcpus\":["
+                + "{\"user\":\"QGP00000\",\"vcpu\":\"0\",\"correct\":50,\"mean_observed\":48.75},"
+                + "{\"user\":\"QGP00001\",\"vcpu\":\"0\",\"correct\":50,\"mean_observed\":48.75},"
+                + "{\"user\":\"QGP00002\",\"vcpu\":\"0\",\"correct\":50,\"mean_observed\":48.75},"
+                + "{\"user\":\"QGP00003\",\"vcpu\":\"0\",\"correct\":50,\"mean_observed\":48.75}],"
+                + "\"etr\":{\"n\":2,\"mean\":10,\"sd\":0.5},\"mean_dispatch_delay_us\":2204}\n", out.toString());
+    }
+
+    @Test
+    void json_withoutOptionalFigures_writesNulls() {
+        StringWriter out = new StringWriter();
+        JsonWriter w = new JsonWriter(out, false);
+        ComparisonReport.json(w, "f", "J1", j1().withMeanDispatchDelayUs(OptionalDouble.empty()));
+        w.finish();
+        String json = out.toString();
+        assertTrue(json.contains("\"etr\":null,\"mean_dispatch_delay_us\":null}"), json);
+        ErrorAccumulator acc = new ErrorAccumulator(Fixtures.j1(), Thresholds.DEFAULT, 0);
+        acc.add(new ObservedInterval(0, 1, new double[] {50, 50, 50, 50}));
+        out.getBuffer().setLength(0);
+        w = new JsonWriter(out, false);
+        ComparisonReport.json(w, "f", "J1", acc.finish());
+        assertTrue(out.toString().contains("\"thresholds\":{\"max_error_pct\":5,\"mean_error_pct\":null}"), out.toString());
+    }
+}
