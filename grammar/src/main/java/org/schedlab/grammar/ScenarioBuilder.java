@@ -1,0 +1,651 @@
+package org.schedlab.grammar;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.tree.ParseTree;
+import org.antlr.v4.runtime.tree.TerminalNode;
+import org.antlr.v4.runtime.tree.Trees;
+import org.schedlab.core.CpuPool;
+import org.schedlab.core.Demand;
+import org.schedlab.core.Diagnostic;
+import org.schedlab.core.EngineType;
+import org.schedlab.core.InputException;
+import org.schedlab.core.LimitMode;
+import org.schedlab.core.LimitShare;
+import org.schedlab.core.Numbers;
+import org.schedlab.core.Partition;
+import org.schedlab.core.Problem;
+import org.schedlab.core.RunControl;
+import org.schedlab.core.Scenario;
+import org.schedlab.core.Share;
+import org.schedlab.core.ShareAmount;
+import org.schedlab.core.ShareKind;
+import org.schedlab.core.SourceLocation;
+import org.schedlab.core.Srm;
+import org.schedlab.core.Topology;
+import org.schedlab.core.User;
+import org.schedlab.core.VirtualCpu;
+import org.schedlab.grammar.ScenarioLanguageParser.CpupoolContext;
+import org.schedlab.grammar.ScenarioLanguageParser.DspsliceContext;
+import org.schedlab.grammar.ScenarioLanguageParser.DspwdmethodContext;
+import org.schedlab.grammar.ScenarioLanguageParser.DurationContext;
+import org.schedlab.grammar.ScenarioLanguageParser.EngineTypeContext;
+import org.schedlab.grammar.ScenarioLanguageParser.IntervalContext;
+import org.schedlab.grammar.ScenarioLanguageParser.LparContext;
+import org.schedlab.grammar.ScenarioLanguageParser.MultithreadContext;
+import org.schedlab.grammar.ScenarioLanguageParser.PolarizationContext;
+import org.schedlab.grammar.ScenarioLanguageParser.PoolCapContext;
+import org.schedlab.grammar.ScenarioLanguageParser.ProblemContext;
+import org.schedlab.grammar.ScenarioLanguageParser.RunOptionContext;
+import org.schedlab.grammar.ScenarioLanguageParser.RunitContext;
+import org.schedlab.grammar.ScenarioLanguageParser.SeedContext;
+import org.schedlab.grammar.ScenarioLanguageParser.ShareContext;
+import org.schedlab.grammar.ScenarioLanguageParser.ShareValueContext;
+import org.schedlab.grammar.ScenarioLanguageParser.SrmContext;
+import org.schedlab.grammar.ScenarioLanguageParser.SrmSettingContext;
+import org.schedlab.grammar.ScenarioLanguageParser.StatementContext;
+import org.schedlab.grammar.ScenarioLanguageParser.TopologyContext;
+import org.schedlab.grammar.ScenarioLanguageParser.TypeCountContext;
+import org.schedlab.grammar.ScenarioLanguageParser.UserContext;
+import org.schedlab.grammar.ScenarioLanguageParser.VcpuContext;
+
+/**
+ * Turns the statements of a file, line by line, into core records, checking everything the syntax
+ * cannot: structure (a VCPU needs a USER, a USER a PROBLEM...), uniqueness, ranges. It reports
+ * every error and builds records only from what is valid, so no core constructor ever sees a
+ * value it would reject. After an error, later checks that would only repeat it are skipped: a
+ * VCPU after a broken USER line is not "before any USER".
+ */
+final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
+
+    private static final Pattern SHARE_SUFFIX = Pattern.compile("-([RA])([LS]?)");
+    private static final BigDecimal INT_MAX = BigDecimal.valueOf(Integer.MAX_VALUE);
+    private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
+    private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
+
+    private final String fileName;
+    private final List<Diagnostic> diagnostics;
+    private final List<Problem> problems = new ArrayList<>();
+    private final Map<String, Integer> problemLines = new HashMap<>();
+    private Optional<Lpar> lpar = Optional.empty();
+    private Optional<OpenProblem> open = Optional.empty();
+
+    ScenarioBuilder(String fileName, List<Diagnostic> diagnostics) {
+        this.fileName = fileName;
+        this.diagnostics = diagnostics;
+    }
+
+    /** Takes the next line's statement; one that did not parse only keeps the structure in step. */
+    void accept(StatementContext statement, boolean parsed) {
+        if (parsed && numbersFit(statement)) {
+            visit(statement);
+        } else {
+            keepInStep(statement);
+        }
+    }
+
+    Scenario finish() throws InputException {
+        open.ifPresent(p -> p.name.ifPresent(name -> error(p.location, "problem " + name + " is not closed by RUNIT")));
+        // Said only of an otherwise clean file (which has built every problem it has): after an
+        // error, a missing PROBLEM is most likely a mistyped one, which is reported already.
+        if (diagnostics.isEmpty() && problems.isEmpty()) {
+            error(new SourceLocation(fileName, 1, 1), "no PROBLEM in the file");
+        }
+        if (!diagnostics.isEmpty()) {
+            throw new InputException(diagnostics);
+        }
+        return new Scenario(fileName, problems);
+    }
+
+    @Override
+    public Void visitLpar(LparContext ctx) {
+        insideProblem(ctx.LPAR());
+        int mark = diagnostics.size();
+        Map<EngineType, Integer> cores = new LinkedHashMap<>();
+        Set<EngineType> listed = EnumSet.noneOf(EngineType.class);
+        for (TypeCountContext count : ctx.typeCount()) {
+            EngineType type = engineType(count.engineType());
+            if (!listed.add(type)) {
+                error(count, "engine type " + type + " listed twice in LPAR");
+                continue;
+            }
+            whole(count.NUMBER(), 1, Integer.MAX_VALUE, type + " core count must be a whole number, at least 1")
+                    .ifPresent(n -> cores.put(type, n));
+        }
+        lpar = Optional.of(new Lpar(at(ctx), cores, diagnostics.size() > mark));
+        return null;
+    }
+
+    @Override
+    public Void visitMultithread(MultithreadContext ctx) {
+        Optional<Lpar> target = settingTarget(ctx.MULTITHREAD());
+        TypeCountContext count = ctx.typeCount();
+        EngineType type = engineType(count.engineType());
+        boolean lacking = target.filter(l -> l.lacks(type)).isPresent();
+        if (lacking) {
+            error(count, "MULTITHREAD for " + type + ", but the LPAR has no " + type);
+        }
+        OptionalInt threads = whole(count.NUMBER(), 1, 2, "MULTITHREAD must be 1 or 2 threads per core");
+        if (!lacking && threads.isPresent()) {
+            target.ifPresent(l -> l.threads.put(type, threads.getAsInt()));
+        }
+        return null;
+    }
+
+    @Override
+    public Void visitTopology(TopologyContext ctx) {
+        Optional<Lpar> target = settingTarget(ctx.TOPOLOGY());
+        OptionalInt chip = whole(ctx.chips().NUMBER(), 1, Integer.MAX_VALUE, "CHIP must be a whole number of cores, at least 1");
+        OptionalInt node = whole(ctx.nodes().NUMBER(), 1, Integer.MAX_VALUE, "NODE must be a whole number of chips, at least 1");
+        if (chip.isPresent() && node.isPresent()) {
+            target.ifPresent(l -> l.topology = new Topology(chip.getAsInt(), node.getAsInt(), at(ctx)));
+        }
+        return null;
+    }
+
+    @Override
+    public Void visitSrm(SrmContext ctx) {
+        Optional<Lpar> target = settingTarget(ctx.SRM());
+        SrmSettingContext setting = ctx.srmSetting();
+        if (setting instanceof DspsliceContext slice) {
+            double ms = decimal(slice.NUMBER());
+            if (ms >= Srm.MIN_DSPSLICE_MS && ms <= Srm.MAX_DSPSLICE_MS) {
+                target.ifPresent(l -> l.srm = l.srm.withDispatchSliceMs(ms));
+            } else {
+                error(slice.NUMBER(), "DSPSLICE must be from " + Numbers.format(Srm.MIN_DSPSLICE_MS) + " to "
+                        + Numbers.format(Srm.MAX_DSPSLICE_MS) + " ms, got " + slice.NUMBER().getText());
+            }
+        } else if (setting instanceof DspwdmethodContext method) {
+            Srm.WorkDistribution distribution = Srm.WorkDistribution.valueOf(upper(method.getStop()));
+            target.ifPresent(l -> l.srm = l.srm.withWorkDistribution(distribution));
+        } else if (setting instanceof PolarizationContext polarization) {
+            Srm.Polarization mode = Srm.Polarization.valueOf(upper(polarization.getStop()));
+            target.ifPresent(l -> l.srm = l.srm.withPolarization(mode));
+        }
+        return null;
+    }
+
+    @Override
+    public Void visitCpupool(CpupoolContext ctx) {
+        Optional<Lpar> target = settingTarget(ctx.CPUPOOL());
+        int mark = diagnostics.size();
+        String name = ctx.name().getText();
+        target.ifPresent(l -> {
+            Integer first = l.poolLines.putIfAbsent(name.toUpperCase(Locale.ROOT), line(ctx));
+            if (first != null) {
+                error(ctx.name(), "duplicate CPU pool " + name + " (first at line " + first + ")");
+            }
+        });
+        EngineType type = engineType(ctx.engineType());
+        if (!type.canHaveCpuPool()) {
+            error(ctx.engineType(), "CPU pool " + name + " must be CP or IFL, got " + type);
+        } else if (target.filter(l -> l.lacks(type)).isPresent()) {
+            error(ctx.engineType(), "CPU pool " + name + " is " + type + ", but the LPAR has no " + type);
+        }
+        PoolCapContext cap = ctx.poolCap();
+        CpuPool.Kind kind = cap.LIMITHARD() != null ? CpuPool.Kind.LIMITHARD : CpuPool.Kind.CAPACITY;
+        double value = decimal(cap.NUMBER());
+        if (kind == CpuPool.Kind.LIMITHARD && !(value > 0 && value <= 100)) {
+            error(cap.NUMBER(), "LIMITHARD must be above 0 and at most 100%, got " + cap.NUMBER().getText());
+        } else if (kind == CpuPool.Kind.CAPACITY && !(value > 0)) {
+            error(cap.NUMBER(), "CAPACITY must be above 0, got " + cap.NUMBER().getText());
+        }
+        boolean valid = diagnostics.size() == mark;
+        target.ifPresent(l -> {
+            if (valid) {
+                l.pools.add(new CpuPool(name, type, kind, value, at(ctx)));
+            } else {
+                l.faulty = true;
+            }
+        });
+        return null;
+    }
+
+    @Override
+    public Void visitProblem(ProblemContext ctx) {
+        String name = ctx.name().getText();
+        open.flatMap(p -> p.name).ifPresent(previous ->
+                error(ctx.PROBLEM(), "problem " + previous + " is not closed by RUNIT before PROBLEM " + name));
+        Integer first = problemLines.putIfAbsent(name.toUpperCase(Locale.ROOT), line(ctx));
+        if (first != null) {
+            error(ctx.name(), "duplicate problem " + name + " (first at line " + first + ")");
+        }
+        if (lpar.isEmpty()) {
+            error(ctx.PROBLEM(), "problem " + name + " has no LPAR before it");
+        }
+        open = Optional.of(new OpenProblem(Optional.of(name), at(ctx), lpar.flatMap(Lpar::partition)));
+        return null;
+    }
+
+    @Override
+    public Void visitUser(UserContext ctx) {
+        String name = ctx.name(0).getText();
+        OpenProblem problem = open.orElseGet(() -> {
+            error(ctx.USER(), "USER " + name + " outside a PROBLEM");
+            return openUnnamed(at(ctx));
+        });
+        Integer first = problem.userLines.putIfAbsent(User.key(name), line(ctx));
+        if (first != null) {
+            error(ctx.name(0), "duplicate user " + name + problem.in() + " (first at line " + first + ")");
+        }
+        List<Share> shares = shares(ctx.share(), name);
+        Optional<String> pool = Optional.ofNullable(ctx.POOL()).map(p -> ctx.name(1).getText());
+        pool.ifPresent(p -> problem.partition.filter(partition -> partition.cpuPool(p).isEmpty())
+                .ifPresent(partition -> error(ctx.name(1), "user " + name + " names undefined CPU pool " + p)));
+        boolean affinity = ctx.affinity() == null || ctx.affinity().ON() != null;
+        problem.startUser(Optional.of(new User(name, shares, pool, affinity, List.of(), at(ctx))));
+        return null;
+    }
+
+    @Override
+    public Void visitVcpu(VcpuContext ctx) {
+        OpenProblem problem;
+        if (open.isEmpty()) {
+            error(ctx.VCPU(), "VCPU outside a PROBLEM");
+            problem = openUnnamed(at(ctx));
+            problem.startUser(Optional.empty());
+        } else {
+            problem = open.get();
+            if (problem.user.isEmpty()) {
+                error(ctx.VCPU(), "VCPU before any USER" + problem.in());
+                problem.startUser(Optional.empty());
+            }
+        }
+        OpenUser user = problem.user.orElseThrow();
+        int mark = diagnostics.size();
+
+        String address = ctx.address().getText();
+        Optional<String> addressProblem = VirtualCpu.addressProblem(address);
+        addressProblem.ifPresent(m -> error(ctx.address(), m));
+        if (addressProblem.isEmpty()) {
+            Integer first = user.addressLines.putIfAbsent(Integer.parseInt(address, 16), line(ctx));
+            if (first != null) {
+                error(ctx.address(), "duplicate VCPU address " + address + user.of() + " (first at line " + first + ")");
+            }
+        }
+        Demand demand = Demand.UNBOUNDED;
+        TerminalNode percentText = ctx.demand().NUMBER();
+        if (percentText != null) {
+            double percent = decimal(percentText);
+            Optional<String> demandProblem = Demand.problem(percent);
+            demandProblem.ifPresent(m -> error(percentText, m));
+            if (demandProblem.isEmpty()) {
+                demand = Demand.of(percent);
+            }
+        }
+        if (diagnostics.size() > mark) {
+            return null;
+        }
+        VirtualCpu vcpu = new VirtualCpu(address, engineType(ctx.engineType()), demand, ctx.STOPPED() != null, at(ctx));
+        Optional<Partition> partition = problem.partition;
+        Optional<User> header = user.header;
+        if (partition.isPresent() && header.isPresent() && !Problem.canRun(partition.get(), header.get(), vcpu)) {
+            error(ctx.engineType(), cannotRun(header.get(), vcpu, partition.get()));
+            return null;
+        }
+        user.vcpus.add(vcpu);
+        return null;
+    }
+
+    @Override
+    public Void visitRunit(RunitContext ctx) {
+        if (open.isEmpty()) {
+            error(ctx.RUNIT(), "RUNIT outside a PROBLEM");
+        }
+        RunControl run = runControl(ctx.runOption());
+        open.ifPresent(problem -> {
+            problem.finishUser();
+            // One error anywhere and the file yields nothing, so only problems of a clean file are
+            // built; in a clean file every open problem has a name and a partition.
+            if (diagnostics.isEmpty()) {
+                problems.add(new Problem(problem.name.orElseThrow(), problem.partition.orElseThrow(), problem.users, run,
+                        problem.location));
+            }
+        });
+        open = Optional.empty();
+        return null;
+    }
+
+    /**
+     * A statement that did not parse has its error reported already. Keep the structure as if it
+     * had been right, so that the lines after it are not blamed for its absence.
+     */
+    private void keepInStep(StatementContext statement) {
+        ParseTree kind = statement.getChild(0);
+        if (kind instanceof LparContext lparStatement) {
+            lpar = Optional.of(new Lpar(at(lparStatement), Map.of(), true));
+        } else if (kind instanceof CpupoolContext) {
+            lpar.ifPresent(l -> l.faulty = true);
+        } else if (kind instanceof ProblemContext problemStatement) {
+            openUnnamed(at(problemStatement));
+        } else if (kind instanceof UserContext userStatement) {
+            open.orElseGet(() -> openUnnamed(at(userStatement))).startUser(Optional.empty());
+        } else if (kind instanceof RunitContext) {
+            open = Optional.empty();
+        }
+    }
+
+    /** A number beyond what a double holds would reach the checks as infinity. */
+    private boolean numbersFit(StatementContext statement) {
+        for (ParseTree node : Trees.findAllTokenNodes(statement, ScenarioLanguageParser.NUMBER)) {
+            TerminalNode number = (TerminalNode) node;
+            if (Double.isInfinite(decimal(number))) {
+                error(number, "number too large: " + number.getText());
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void insideProblem(TerminalNode keyword) {
+        open.flatMap(p -> p.name).ifPresent(name ->
+                error(keyword, upper(keyword.getSymbol()) + " inside problem " + name + ": close it with RUNIT first"));
+    }
+
+    /** The LPAR a MULTITHREAD, TOPOLOGY, SRM or CPUPOOL statement changes, if there is one. */
+    private Optional<Lpar> settingTarget(TerminalNode keyword) {
+        insideProblem(keyword);
+        if (lpar.isEmpty()) {
+            error(keyword, upper(keyword.getSymbol()) + " before any LPAR");
+        }
+        return lpar;
+    }
+
+    private OpenProblem openUnnamed(SourceLocation location) {
+        OpenProblem problem = new OpenProblem(Optional.empty(), location, Optional.empty());
+        open = Optional.of(problem);
+        return problem;
+    }
+
+    private List<Share> shares(List<ShareContext> tokens, String user) {
+        List<Share> shares = new ArrayList<>();
+        Set<EngineType> given = EnumSet.noneOf(EngineType.class);
+        for (ShareContext token : tokens) {
+            EngineType type = engineType(token.engineType());
+            if (given.add(type)) {
+                share(token, type).ifPresent(shares::add);
+            } else {
+                error(token, "duplicate " + type + " share for user " + user);
+            }
+        }
+        return shares;
+    }
+
+    /**
+     * {@code ZIIP.200-R,50-RL}: a min-share and a limit. A min-share written with L or S
+     * ({@code ZIIP.25-AL}) is also the limit, with the same value.
+     */
+    private Optional<Share> share(ShareContext token, EngineType type) {
+        int mark = diagnostics.size();
+        ShareValueContext minText = token.shareValue(0);
+        Optional<Suffix> minSuffix = suffix(minText);
+        Optional<ShareAmount> min = minSuffix.flatMap(s -> amount(minText, s.kind()));
+        Optional<LimitMode> minMode = minSuffix.flatMap(Suffix::mode);
+        Optional<LimitShare> limit = minMode.flatMap(mode -> min.map(amount -> new LimitShare(amount, mode)));
+        if (token.shareValue().size() > 1) {
+            ShareValueContext limitText = token.shareValue(1);
+            if (minMode.isPresent()) {
+                error(limitText, upper(minText) + " is both min-share and limit: a second limit is not allowed");
+            } else {
+                limit = limit(limitText);
+            }
+        }
+        return diagnostics.size() > mark ? Optional.empty() : Optional.of(new Share(type, min.orElseThrow(), limit, at(token)));
+    }
+
+    private Optional<LimitShare> limit(ShareValueContext text) {
+        return suffix(text).flatMap(suffix -> {
+            if (suffix.mode().isEmpty()) {
+                String written = upper(text);
+                error(text, "limit " + written + " must end in L (LIMITHARD) or S (LIMITSOFT): " + written + "L or " + written + "S");
+                return Optional.empty();
+            }
+            return amount(text, suffix.kind()).map(amount -> new LimitShare(amount, suffix.mode().orElseThrow()));
+        });
+    }
+
+    private Optional<Suffix> suffix(ShareValueContext text) {
+        Matcher m = SHARE_SUFFIX.matcher(upper(text.SUFFIX().getSymbol()));
+        if (!m.matches()) {
+            error(text.SUFFIX(), "unknown share suffix " + text.SUFFIX().getText() + ": expected -R, -A, -RL, -AL, -RS or -AS");
+            return Optional.empty();
+        }
+        ShareKind kind = m.group(1).equals("R") ? ShareKind.RELATIVE : ShareKind.ABSOLUTE;
+        Optional<LimitMode> mode = m.group(2).isEmpty() ? Optional.empty()
+                : Optional.of(m.group(2).equals("L") ? LimitMode.HARD : LimitMode.SOFT);
+        return Optional.of(new Suffix(kind, mode));
+    }
+
+    private Optional<ShareAmount> amount(ShareValueContext text, ShareKind kind) {
+        double value = decimal(text.NUMBER());
+        Optional<String> problem = ShareAmount.problem(kind, value);
+        problem.ifPresent(m -> error(text, m));
+        return problem.isPresent() ? Optional.empty() : Optional.of(new ShareAmount(kind, value));
+    }
+
+    private static String cannotRun(User user, VirtualCpu vcpu, Partition partition) {
+        String vcpuOfUser = "VCPU " + vcpu.address() + " of user " + user.name() + " is " + vcpu.type();
+        if (vcpu.type() == EngineType.CP) {
+            return vcpuOfUser + ", but the LPAR has no CP";
+        }
+        if (partition.has(vcpu.type())) {
+            return vcpuOfUser + " with CPUAFFINITY OFF, but the LPAR has no CP to simulate it on";
+        }
+        return vcpuOfUser + ", but the LPAR has no " + vcpu.type() + " and no CP to simulate it on";
+    }
+
+    private RunControl runControl(List<RunOptionContext> options) {
+        Map<Integer, RunOptionContext> first = new HashMap<>();
+        for (RunOptionContext option : options) {
+            if (first.putIfAbsent(option.getStart().getType(), option) != null) {
+                error(option, upper(option.getStart()) + " given twice in RUNIT");
+            }
+        }
+        Optional<TerminalNode> durationText = Optional.ofNullable((DurationContext) first.get(ScenarioLanguageParser.DURATION))
+                .map(DurationContext::TIME);
+        Optional<TerminalNode> intervalText = Optional.ofNullable((IntervalContext) first.get(ScenarioLanguageParser.INTERVAL))
+                .map(IntervalContext::TIME);
+        Optional<Duration> duration = durationText.flatMap(t -> time("DURATION", t));
+        Optional<Duration> interval = intervalText.flatMap(t -> time("INTERVAL", t));
+        if (duration.isPresent() && interval.isPresent() && interval.get().compareTo(duration.get()) > 0) {
+            error(intervalText.get(), "INTERVAL " + intervalText.get().getText() + " is longer than DURATION "
+                    + durationText.get().getText());
+        }
+        SeedContext seed = (SeedContext) first.get(ScenarioLanguageParser.SEED);
+        return new RunControl(duration, interval, seed == null ? OptionalLong.empty() : seed(seed.NUMBER()));
+    }
+
+    /** {@code 120S}, {@code 2M}, {@code 500MS}: seconds, minutes, milliseconds. */
+    private Optional<Duration> time(String option, TerminalNode text) {
+        String written = upper(text.getSymbol());
+        String unit = written.endsWith("MS") ? "MS" : written.substring(written.length() - 1);
+        long nanosPerUnit = switch (unit) {
+            case "MS" -> 1_000_000L;
+            case "S" -> 1_000_000_000L;
+            default -> 60_000_000_000L;
+        };
+        BigDecimal nanos = new BigDecimal(written.substring(0, written.length() - unit.length()))
+                .multiply(BigDecimal.valueOf(nanosPerUnit)).setScale(0, RoundingMode.DOWN);
+        if (nanos.compareTo(LONG_MAX) > 0) {
+            error(text, "number too large: " + text.getText());
+        } else if (nanos.signum() <= 0) {
+            error(text, option + " must be positive, got " + text.getText());
+        } else {
+            return Optional.of(Duration.ofNanos(nanos.longValueExact()));
+        }
+        return Optional.empty();
+    }
+
+    private OptionalLong seed(TerminalNode number) {
+        BigDecimal value = new BigDecimal(number.getText());
+        if (!isWhole(value)) {
+            error(number, "SEED must be a whole number, got " + number.getText());
+        } else if (value.compareTo(LONG_MIN) < 0 || value.compareTo(LONG_MAX) > 0) {
+            error(number, "number too large: " + number.getText());
+        } else {
+            return OptionalLong.of(value.longValueExact());
+        }
+        return OptionalLong.empty();
+    }
+
+    /** The value of {@code number} if it is whole and within min..max; else reports {@code rule}. */
+    private OptionalInt whole(TerminalNode number, int min, int max, String rule) {
+        BigDecimal value = new BigDecimal(number.getText());
+        if (isWhole(value) && value.compareTo(BigDecimal.valueOf(min)) >= 0 && value.compareTo(BigDecimal.valueOf(max)) <= 0) {
+            return OptionalInt.of(value.intValueExact());
+        }
+        boolean tooLarge = isWhole(value) && value.compareTo(INT_MAX) > 0;
+        error(number, tooLarge ? "number too large: " + number.getText() : rule + ", got " + number.getText());
+        return OptionalInt.empty();
+    }
+
+    private static boolean isWhole(BigDecimal value) {
+        return value.stripTrailingZeros().scale() <= 0;
+    }
+
+    private static double decimal(TerminalNode number) {
+        return Double.parseDouble(number.getText());
+    }
+
+    private static EngineType engineType(EngineTypeContext ctx) {
+        return EngineType.fromName(ctx.getText()).orElseThrow();
+    }
+
+    private static String upper(Token token) {
+        return token.getText().toUpperCase(Locale.ROOT);
+    }
+
+    private static String upper(ParserRuleContext ctx) {
+        return ctx.getText().toUpperCase(Locale.ROOT);
+    }
+
+    private static int line(ParserRuleContext ctx) {
+        return ctx.getStart().getLine();
+    }
+
+    private SourceLocation at(Token token) {
+        return new SourceLocation(fileName, token.getLine(), token.getCharPositionInLine() + 1);
+    }
+
+    private SourceLocation at(ParserRuleContext ctx) {
+        return at(ctx.getStart());
+    }
+
+    private void error(SourceLocation where, String message) {
+        diagnostics.add(new Diagnostic(where, message));
+    }
+
+    private void error(ParserRuleContext where, String message) {
+        error(at(where), message);
+    }
+
+    private void error(TerminalNode where, String message) {
+        error(at(where.getSymbol()), message);
+    }
+
+    /** A share suffix: {@code -R}, {@code -A}, or either with L (LIMITHARD) or S (LIMITSOFT). */
+    private record Suffix(ShareKind kind, Optional<LimitMode> mode) {
+    }
+
+    /** The partition the next problems get: the last LPAR and the settings that followed it. */
+    private static final class Lpar {
+
+        final SourceLocation location;
+        final Map<EngineType, Integer> cores;
+        final Map<EngineType, Integer> threads = new LinkedHashMap<>();
+        final Map<String, Integer> poolLines = new HashMap<>();
+        final List<CpuPool> pools = new ArrayList<>();
+        Topology topology;
+        Srm srm = Srm.DEFAULT;
+        /**
+         * Its LPAR or a CPUPOOL had an error, so it may lack a type or a pool that was meant:
+         * checks against it would only echo that error, and are skipped.
+         */
+        boolean faulty;
+
+        Lpar(SourceLocation location, Map<EngineType, Integer> cores, boolean faulty) {
+            this.location = location;
+            this.cores = cores;
+            this.faulty = faulty;
+            this.topology = Topology.singleChip(location);
+        }
+
+        boolean lacks(EngineType type) {
+            return !faulty && !cores.containsKey(type);
+        }
+
+        Optional<Partition> partition() {
+            return faulty ? Optional.empty() : Optional.of(new Partition(cores, threads, topology, srm, pools, location));
+        }
+    }
+
+    /** The problem between a PROBLEM and its RUNIT. */
+    private static final class OpenProblem {
+
+        /** Empty when no valid PROBLEM statement opened it: it is never built or named in a message. */
+        final Optional<String> name;
+        final SourceLocation location;
+        /** Empty without a usable LPAR; checks that need one are skipped. */
+        final Optional<Partition> partition;
+        final Map<String, Integer> userLines = new HashMap<>();
+        final List<User> users = new ArrayList<>();
+        Optional<OpenUser> user = Optional.empty();
+
+        OpenProblem(Optional<String> name, SourceLocation location, Optional<Partition> partition) {
+            this.name = name;
+            this.location = location;
+            this.partition = partition;
+        }
+
+        String in() {
+            return name.map(n -> " in problem " + n).orElse("");
+        }
+
+        void startUser(Optional<User> header) {
+            finishUser();
+            user = Optional.of(new OpenUser(header));
+        }
+
+        void finishUser() {
+            user.flatMap(OpenUser::build).ifPresent(users::add);
+            user = Optional.empty();
+        }
+    }
+
+    /** A user collecting its VCPUs. */
+    private static final class OpenUser {
+
+        /** The USER statement's settings; empty when that line was unusable or missing. */
+        final Optional<User> header;
+        final Map<Integer, Integer> addressLines = new HashMap<>();
+        final List<VirtualCpu> vcpus = new ArrayList<>();
+
+        OpenUser(Optional<User> header) {
+            this.header = header;
+        }
+
+        String of() {
+            return header.map(h -> " for user " + h.name()).orElse("");
+        }
+
+        Optional<User> build() {
+            return header.map(h -> new User(h.name(), h.shares(), h.cpuPool(), h.cpuAffinity(), vcpus, h.location()));
+        }
+    }
+}

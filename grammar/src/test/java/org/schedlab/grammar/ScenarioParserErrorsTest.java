@@ -1,0 +1,347 @@
+package org.schedlab.grammar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.schedlab.core.Diagnostic;
+import org.schedlab.core.InputException;
+
+class ScenarioParserErrorsTest {
+
+    /**
+     * A file around {@code body}: LPAR CP.2 ZIIP.1 on line 1, {@code settings} from line 2, then
+     * PROBLEM P, USER U and {@code body}, then RUNIT. Kept short so that the line numbers in the
+     * table below can be counted at a glance.
+     */
+    private static String file(List<String> settings, String... body) {
+        List<String> lines = new ArrayList<>();
+        lines.add("LPAR CP.2 ZIIP.1");
+        lines.addAll(settings);
+        lines.add("PROBLEM P");
+        lines.add("USER U CP.100-R");
+        lines.addAll(List.of(body));
+        lines.add("RUNIT");
+        return String.join("\n", lines) + "\n";
+    }
+
+    /** {@code body} from line 4, inside user U of problem P. */
+    private static String inUser(String... body) {
+        return file(List.of(), body);
+    }
+
+    /** {@code setting} on line 2, between the LPAR and a valid problem. */
+    private static String setting(String setting) {
+        return file(List.of(setting), "VCPU 0 CP 5");
+    }
+
+    private static String lines(String... lines) {
+        return String.join("\n", lines) + "\n";
+    }
+
+    private static Arguments row(String text, String... messages) {
+        return Arguments.of(text, List.of(messages));
+    }
+
+    static Stream<Arguments> malformedInputs() {
+        return Stream.of(
+                // syntax: what was expected, in the language reference's words
+                row(lines("FOO bar"),
+                        "t.scn:1:1: unknown statement 'FOO': expected LPAR, MULTITHREAD, TOPOLOGY, SRM, CPUPOOL, PROBLEM, USER, VCPU or RUNIT"),
+                row(lines("LPAR", "PROBLEM P", "RUNIT"),
+                        "t.scn:1:5: expected cores like CP.2, found end of line"),
+                row(lines("LPAR CP 2", "PROBLEM P", "RUNIT"),
+                        "t.scn:1:9: expected cores like CP.2, found '2'"),
+                row(lines("LPAR CP.2 fast", "PROBLEM P", "RUNIT"),
+                        "t.scn:1:11: expected cores like CP.2 or end of line, found 'fast'"),
+                row(setting("MULTITHREAD ZIIP"),
+                        "t.scn:2:17: expected threads per core like IFL.2, found end of line"),
+                row(setting("TOPOLOGY CHIP.4"),
+                        "t.scn:2:16: expected chips per node like NODE.2, found end of line"),
+                row(setting("SRM DSPWDMETHOD SIDEWAYS"),
+                        "t.scn:2:17: expected RESHUFFLE or REBALANCE, found 'SIDEWAYS'"),
+                row(setting("SRM DSPSLICE"),
+                        "t.scn:2:13: expected a time slice in milliseconds like DSPSLICE 8, found end of line"),
+                row(setting("CPUPOOL LINUX CP LIMITHARD 30"),
+                        "t.scn:2:30: expected a percent like LIMITHARD 30%, found end of line"),
+                row(setting("CPUPOOL LINUX CP 30%"),
+                        "t.scn:2:18: expected LIMITHARD <percent>% or CAPACITY <logical CPUs>, found '30'"),
+                row(lines("LPAR CP.1", "PROBLEM", "RUNIT"),
+                        "t.scn:2:8: expected a problem name, found end of line"),
+                row(inUser("USER V CP.100"),
+                        "t.scn:4:14: expected a share like CP.100-R, found end of line"),
+                row(inUser("USER V CP.100-R ZIIP"),
+                        "t.scn:4:21: expected a share like CP.100-R, found end of line"),
+                row(inUser("USER V CP100-R"),
+                        "t.scn:4:8: expected a share like CP.100-R, POOL, CPUAFFINITY or end of line, found 'CP100'"),
+                row(inUser("USER V CP.100-R POOL"),
+                        "t.scn:4:21: expected a CPU pool name, found end of line"),
+                row(inUser("USER V CPUAFFINITY MAYBE"),
+                        "t.scn:4:20: expected ON or OFF, found 'MAYBE'"),
+                row(inUser("VCPU"),
+                        "t.scn:4:5: expected a virtual CPU address (hex 0 to 3F), found end of line"),
+                row(inUser("VCPU 0 GPU 5"),
+                        "t.scn:4:8: expected an engine type (CP, ZIIP, ZAAP, IFL, ICF), found 'GPU'"),
+                row(inUser("VCPU 0 CP"),
+                        "t.scn:4:10: expected a demand: a percent from 0 to 100 or *, found end of line"),
+                row(inUser("VCPU 0 CP max"),
+                        "t.scn:4:11: expected a demand: a percent from 0 to 100 or *, found 'max'"),
+                row(inUser("VCPU 0 CP 5%"),
+                        "t.scn:4:12: expected STOPPED or end of line, found '%'"),
+                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT DURATION 120"),
+                        "t.scn:3:16: expected a time like 120S, 2M or 500MS, found '120'"),
+                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT TIMEOUT 5S"),
+                        "t.scn:3:7: expected DURATION, INTERVAL, SEED or end of line, found 'TIMEOUT'"),
+                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT SEED random"),
+                        "t.scn:3:12: expected a whole number like SEED 7, found 'random'"),
+
+                // semantic: the partition and its settings
+                row(lines("LPAR CP.0", "PROBLEM P", "RUNIT"),
+                        "t.scn:1:9: CP core count must be a whole number, at least 1, got 0"),
+                row(lines("LPAR CP.1 ZIIP.2 zIIP.1", "PROBLEM P", "RUNIT"),
+                        "t.scn:1:18: engine type ZIIP listed twice in LPAR"),
+                row(lines("MULTITHREAD CP.2", "LPAR CP.1", "PROBLEM P", "RUNIT"),
+                        "t.scn:1:1: MULTITHREAD before any LPAR"),
+                row(setting("MULTITHREAD CP.3"),
+                        "t.scn:2:16: MULTITHREAD must be 1 or 2 threads per core, got 3"),
+                row(setting("MULTITHREAD IFL.2"),
+                        "t.scn:2:13: MULTITHREAD for IFL, but the LPAR has no IFL"),
+                row(setting("TOPOLOGY CHIP.0 NODE.2"),
+                        "t.scn:2:15: CHIP must be a whole number of cores, at least 1, got 0"),
+                row(setting("SRM DSPSLICE 0.5"),
+                        "t.scn:2:14: DSPSLICE must be from 1 to 100 ms, got 0.5"),
+                row(setting("CPUPOOL Z1 ZIIP CAPACITY 1"),
+                        "t.scn:2:12: CPU pool Z1 must be CP or IFL, got ZIIP"),
+                row(setting("CPUPOOL LINUX IFL CAPACITY 1"),
+                        "t.scn:2:15: CPU pool LINUX is IFL, but the LPAR has no IFL"),
+                row(setting("CPUPOOL CAPPED CP LIMITHARD 150%"),
+                        "t.scn:2:29: LIMITHARD must be above 0 and at most 100%, got 150"),
+                row(setting("CPUPOOL CAPPED CP CAPACITY 0"),
+                        "t.scn:2:28: CAPACITY must be above 0, got 0"),
+                row(file(List.of("CPUPOOL LINUX CP CAPACITY 1", "CPUPOOL linux CP CAPACITY 2"), "VCPU 0 CP 5"),
+                        "t.scn:3:9: duplicate CPU pool linux (first at line 2)"),
+                row(lines("LPAR CP.1", "PROBLEM P", "USER U", "LPAR CP.2", "RUNIT"),
+                        "t.scn:4:1: LPAR inside problem P: close it with RUNIT first"),
+
+                // semantic: problems, users and virtual CPUs in their places
+                row(lines("PROBLEM P", "RUNIT"),
+                        "t.scn:1:1: problem P has no LPAR before it"),
+                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT", "PROBLEM p", "RUNIT"),
+                        "t.scn:4:9: duplicate problem p (first at line 2)"),
+                row(lines("LPAR CP.1", "PROBLEM J1", "USER U", "VCPU 0 CP 5"),
+                        "t.scn:2:1: problem J1 is not closed by RUNIT"),
+                row(lines("LPAR CP.1", "PROBLEM J1", "PROBLEM J2", "RUNIT"),
+                        "t.scn:3:1: problem J1 is not closed by RUNIT before PROBLEM J2"),
+                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT", "USER QGP1 CP.100-R", "VCPU 0 CP 5", "RUNIT"),
+                        "t.scn:4:1: USER QGP1 outside a PROBLEM"),
+                row(lines("LPAR CP.1", "VCPU 0 CP 5", "PROBLEM P", "RUNIT"),
+                        "t.scn:2:1: VCPU outside a PROBLEM"),
+                row(lines("LPAR CP.1", "PROBLEM J1", "VCPU 0 CP 5", "VCPU 1 CP 5", "RUNIT"),
+                        "t.scn:3:1: VCPU before any USER in problem J1"),
+                row(lines("RUNIT", "LPAR CP.1", "PROBLEM P", "RUNIT"),
+                        "t.scn:1:1: RUNIT outside a PROBLEM"),
+                row(lines("LPAR CP.1", "PROBLEM J1", "USER QGP00001", "USER Qgp00001", "RUNIT"),
+                        "t.scn:4:6: duplicate user Qgp00001 in problem J1 (first at line 3)"),
+                row(lines("* only a comment"),
+                        "t.scn:1:1: no PROBLEM in the file"),
+
+                // semantic: share tokens
+                row(inUser("USER V CP.100-R ZIIP.50-R zIIP.60-R"),
+                        "t.scn:4:27: duplicate ZIIP share for user V"),
+                row(inUser("USER V CP.0-R"),
+                        "t.scn:4:11: RELATIVE share must be a whole number from 1 to 10000, got 0"),
+                row(inUser("USER V CP.10001-R"),
+                        "t.scn:4:11: RELATIVE share must be a whole number from 1 to 10000, got 10001"),
+                row(inUser("USER V ZIIP.100.5-A"),
+                        "t.scn:4:13: ABSOLUTE share must be above 0 and at most 100%, got 100.5"),
+                row(inUser("USER V CP.100-R,50-R"),
+                        "t.scn:4:17: limit 50-R must end in L (LIMITHARD) or S (LIMITSOFT): 50-RL or 50-RS"),
+                row(inUser("USER V CP.100-X"),
+                        "t.scn:4:14: unknown share suffix -X: expected -R, -A, -RL, -AL, -RS or -AS"),
+                row(inUser("USER V ZIIP.25-AL,30-AL"),
+                        "t.scn:4:19: 25-AL is both min-share and limit: a second limit is not allowed"),
+                row(inUser("USER V CP.100-R POOL LINUX"),
+                        "t.scn:4:22: user V names undefined CPU pool LINUX"),
+
+                // semantic: virtual CPUs
+                row(inUser("VCPU 40 CP 5"),
+                        "t.scn:4:6: virtual CPU address must be hex from 0 to 3F, got 40"),
+                row(inUser("VCPU 0 CP 5", "VCPU 00 CP 5"),
+                        "t.scn:5:6: duplicate VCPU address 00 for user U (first at line 4)"),
+                row(inUser("VCPU 0 CP 100.5"),
+                        "t.scn:4:11: demand must be from 0 to 100 percent or *, got 100.5"),
+                row(inUser("VCPU 0 CP -1"),
+                        "t.scn:4:11: demand must be from 0 to 100 percent or *, got -1"),
+                row(inUser("VCPU 0 CP " + "9".repeat(400)),
+                        "t.scn:4:11: number too large: " + "9".repeat(400)),
+                row(lines("LPAR IFL.2", "PROBLEM P", "USER U", "VCPU 0 ZIIP 5", "RUNIT"),
+                        "t.scn:4:8: VCPU 0 of user U is ZIIP, but the LPAR has no ZIIP and no CP to simulate it on"),
+                row(lines("LPAR IFL.2", "PROBLEM P", "USER U", "VCPU 0 CP 5", "RUNIT"),
+                        "t.scn:4:8: VCPU 0 of user U is CP, but the LPAR has no CP"),
+                row(lines("LPAR IFL.2", "PROBLEM P", "USER U CPUAFFINITY OFF", "VCPU 0 IFL 5", "RUNIT"),
+                        "t.scn:4:8: VCPU 0 of user U is IFL with CPUAFFINITY OFF, but the LPAR has no CP to simulate it on"),
+
+                // semantic: run control
+                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT DURATION 0S"),
+                        "t.scn:3:16: DURATION must be positive, got 0S"),
+                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT DURATION -5S"),
+                        "t.scn:3:16: DURATION must be positive, got -5S"),
+                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT DURATION 2S INTERVAL 3000MS"),
+                        "t.scn:3:28: INTERVAL 3000MS is longer than DURATION 2S"),
+                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT SEED 1 DURATION 5S SEED 2"),
+                        "t.scn:3:26: SEED given twice in RUNIT"),
+                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT SEED 1.5"),
+                        "t.scn:3:12: SEED must be a whole number, got 1.5"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("malformedInputs")
+    void parse_malformedInput_reportsExactMessages(String text, List<String> expected) {
+        assertEquals(expected, messages(text));
+    }
+
+    @Test
+    void parse_threeMistakesOnDifferentLines_reportsThreeInLineOrder() {
+        String text = lines(
+                "LPAR CP.2",
+                "PROBLEM P",
+                "USER A CP.100-R,50-R",
+                "  VCPU 0 CP 101",
+                "USER B CP.100-R",
+                "  VCPU 0 CP",
+                "RUNIT");
+        assertEquals(List.of(
+                "t.scn:3:17: limit 50-R must end in L (LIMITHARD) or S (LIMITSOFT): 50-RL or 50-RS",
+                "t.scn:4:13: demand must be from 0 to 100 percent or *, got 101",
+                "t.scn:6:12: expected a demand: a percent from 0 to 100 or *, found end of line"), messages(text));
+    }
+
+    @Test
+    void parse_brokenUserLine_doesNotBlameItsVcpus() {
+        String text = lines("LPAR CP.2", "PROBLEM P", "USER A CP.100", "  VCPU 0 CP 5", "  VCPU 1 CP 5", "RUNIT");
+        assertEquals(List.of("t.scn:3:14: expected a share like CP.100-R, found end of line"), messages(text));
+    }
+
+    @Test
+    void parse_brokenProblemLine_doesNotBlameItsUsers() {
+        String text = lines("LPAR CP.2", "PROBLEM", "USER A", "  VCPU 0 CP 5", "RUNIT");
+        assertEquals(List.of("t.scn:2:8: expected a problem name, found end of line"), messages(text));
+    }
+
+    @Test
+    void parse_brokenLparLine_doesNotBlameTheVcpusOrSettingsAfterIt() {
+        String text = lines("LPAR CP.2 ZIIP", "MULTITHREAD ZIIP.2", "PROBLEM P", "USER A", "  VCPU 0 ZIIP 5", "RUNIT");
+        assertEquals(List.of("t.scn:1:15: expected cores like CP.2, found end of line"), messages(text));
+    }
+
+    @Test
+    void parse_brokenCpupoolLine_doesNotBlameTheUsersNamingIt() {
+        String text = lines("LPAR CP.2", "CPUPOOL LINUX CP LIMITHARD 130%", "PROBLEM P", "USER A POOL LINUX", "RUNIT");
+        assertEquals(List.of("t.scn:2:28: LIMITHARD must be above 0 and at most 100%, got 130"), messages(text));
+    }
+
+    @Test
+    void parse_badInput_printsNothingToStandardError() {
+        PrintStream original = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            messages(lines("LPAR CP.", "PROBLEM ?", "USER U CP.1-Q ,", "VCPU 0 CP # $", "RUNIT SEED"));
+        } finally {
+            System.setErr(original);
+        }
+        assertEquals("", captured.toString(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Every line of a valid file, cut short or with a stray word put in: if the line then has a
+     * syntax error, that one message is the file's only one, and no message anywhere speaks the
+     * grammar's language instead of the user's.
+     */
+    @Test
+    void parse_anyDamagedLine_reportsOneMessageInUserTerms() {
+        List<String> valid = List.of(
+                "LPAR CP.4 ZIIP.2 IFL.2",
+                "MULTITHREAD IFL.2",
+                "TOPOLOGY CHIP.4 NODE.2",
+                "SRM DSPSLICE 8",
+                "SRM DSPWDMETHOD REBALANCE",
+                "SRM POLARIZATION HORIZONTAL",
+                "CPUPOOL LINUX IFL CAPACITY 1.5",
+                "CPUPOOL CAPPED CP LIMITHARD 30%",
+                "PROBLEM P",
+                "USER A CP.100-R ZIIP.200-R,50-RL IFL.10-AS POOL LINUX CPUAFFINITY OFF",
+                "  VCPU 0 CP *",
+                "  VCPU 1 ZIIP 40 STOPPED",
+                "USER B CP.25-AL",
+                "  VCPU 0 IFL 2.5",
+                "RUNIT DURATION 120S INTERVAL 2S SEED 7");
+        assertEquals(List.of(), messagesOrNone(String.join("\n", valid)));
+        Pattern jargon = Pattern.compile("mismatched|extraneous|viable|missing|<EOF>|token|rule|[A-Z][a-z]+Context"
+                + "|\\b(NUMBER|NAME|TIME|SUFFIX|STAR|DOT|COMMA|PERCENT|OTHER|EOF|typeCount|shareValue|engineType)\\b");
+        int damaged = 0;
+        for (int i = 0; i < valid.size(); i++) {
+            String[] words = valid.get(i).trim().split(" +");
+            for (String variant : damagedVariants(words)) {
+                List<String> lines = new ArrayList<>(valid);
+                lines.set(i, variant);
+                List<String> messages = messagesOrNone(String.join("\n", lines));
+                for (String message : messages) {
+                    assertTrue(!jargon.matcher(message).find(), () -> variant + " -> " + message);
+                }
+                String at = "t.scn:" + (i + 1) + ":";
+                boolean syntax = messages.stream().anyMatch(m -> m.startsWith(at)
+                        && (m.contains(": expected ") || m.contains(": unknown statement ")));
+                if (syntax) {
+                    assertEquals(1, messages.size(), () -> variant + " -> " + messages);
+                    damaged++;
+                }
+            }
+        }
+        assertTrue(damaged > 100, "only " + damaged + " variants had a syntax error");
+    }
+
+    /** Each prefix of the line's words, and each stray word put after its first one. */
+    private static List<String> damagedVariants(String[] words) {
+        List<String> variants = new ArrayList<>();
+        for (int keep = 1; keep < words.length; keep++) {
+            variants.add(String.join(" ", List.of(words).subList(0, keep)));
+        }
+        for (String stray : List.of("?", "FOO", "1", "*", ",", "-R", "5S", "CP", "%", ".")) {
+            for (int at = 1; at <= words.length; at++) {
+                List<String> withStray = new ArrayList<>(List.of(words));
+                withStray.add(at, stray);
+                variants.add(String.join(" ", withStray));
+            }
+        }
+        return variants;
+    }
+
+    private static List<String> messages(String text) {
+        InputException e = assertThrows(InputException.class, () -> ScenarioParser.parse("t.scn", text));
+        return e.diagnostics().stream().map(Diagnostic::toString).toList();
+    }
+
+    private static List<String> messagesOrNone(String text) {
+        try {
+            ScenarioParser.parse("t.scn", text);
+            return List.of();
+        } catch (InputException e) {
+            return e.diagnostics().stream().map(Diagnostic::toString).toList();
+        } catch (RuntimeException e) {
+            return fail("parsing threw " + e + " for:\n" + text);
+        }
+    }
+}
