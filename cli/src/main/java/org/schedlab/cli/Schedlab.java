@@ -17,6 +17,8 @@ import picocli.CommandLine.Command;
                 CheckCommand.class,
                 SolveCommand.class,
                 CompareCommand.class,
+                RunCommand.class,
+                TestCommand.class,
                 CommandLine.HelpCommand.class
         },
         footer = {
@@ -39,6 +41,7 @@ public final class Schedlab implements Runnable {
         CommandLine cl = new CommandLine(new Schedlab());
         cl.setOut(out);
         cl.setErr(err);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler(new ErrorHandler());
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter e = ex.getCommandLine().getErr();
@@ -54,6 +57,6 @@ public final class Schedlab implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (check, solve, compare)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (check, solve, compare, run, test)");
     }
 }

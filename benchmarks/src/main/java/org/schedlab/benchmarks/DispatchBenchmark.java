@@ -1,0 +1,50 @@
+package org.schedlab.benchmarks;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.schedlab.runner.DispatchProbe;
+import org.schedlab.runner.Policies;
+
+/**
+ * Per-dispatch cost of each shipped policy on one dispatch vector with 100, 1,000 and 10,000 ready virtual
+ * CPUs: take the most urgent VMDBK, charge it a minor time slice, let the policy reprice it, put it back.
+ * A policy meeting runner.md's bound grows with log(ready), i.e. a few ns per tenfold.
+ *
+ * <p>How to run: mvn -B -q -pl benchmarks -am package -DskipTests && java -jar benchmarks/target/benchmarks.jar DispatchBenchmark
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class DispatchBenchmark {
+
+    @Param({"zvm63", "zvm64", "fair"})
+    public String policy;
+
+    @Param({"100", "1000", "10000"})
+    public int ready;
+
+    private DispatchProbe probe;
+
+    @Setup
+    public void setUp() {
+        probe = DispatchProbe.create(Policies.create(policy), ready, 1);
+    }
+
+    @Benchmark
+    public int dispatch() {
+        return probe.dispatchOnce();
+    }
+}

@@ -1,0 +1,96 @@
+package org.schedlab.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.schedlab.core.Diagnostic;
+import org.schedlab.core.InputException;
+import org.schedlab.core.SourceLocation;
+
+/**
+ * Expected verdicts for {@code schedlab test --expect FILE}: a CSV {@code file,problem,policy,verdict}
+ * with verdict PASS, FAIL or ANY. A reproduction of a known failure (z/VM 6.3 failing J1, the report's
+ * "large jar" in AL1) is then a passing check, and a regression in either direction is caught.
+ * Files are matched by name (not path), problems and policies case-insensitively.
+ */
+record Expectations(Map<String, Expected> byKey) {
+
+    static final String HEADER = "file,problem,policy,verdict";
+
+    enum Expected { PASS, FAIL, ANY }
+
+    static final Expectations NONE = new Expectations(Map.of());
+
+    Expectations {
+        byKey = Map.copyOf(byKey);
+    }
+
+    Optional<Expected> lookup(Path file, String problem, String policy) {
+        return Optional.ofNullable(byKey.get(key(file.getFileName().toString(), problem, policy)));
+    }
+
+    private static String key(String file, String problem, String policy) {
+        return (file + "\u0000" + problem + "\u0000" + policy).toUpperCase(Locale.ROOT);
+    }
+
+    static Expectations read(Path path) throws IOException, InputException {
+        List<String> lines = Files.readAllLines(path, StandardCharsets.UTF_8);
+        List<Diagnostic> errors = new ArrayList<>();
+        Map<String, Expected> map = new HashMap<>();
+        Map<String, Integer> firstLine = new HashMap<>();
+        boolean header = false;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            int n = i + 1;
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            if (!header) {
+                header = true;
+                if (!line.replace(" ", "").equalsIgnoreCase(HEADER)) {
+                    errors.add(at(path, n, 1, "header must be " + HEADER + ", got " + line));
+                    break;
+                }
+                continue;
+            }
+            String[] f = line.split(",", -1);
+            if (f.length != 4) {
+                errors.add(at(path, n, 1, "expected 4 fields (" + HEADER + "), got " + f.length));
+                continue;
+            }
+            Expected e;
+            try {
+                e = Expected.valueOf(f[3].strip().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException ex) {
+                errors.add(at(path, n, line.lastIndexOf(',') + 2, "verdict must be PASS, FAIL or ANY, got " + f[3].strip()));
+                continue;
+            }
+            String k = key(f[0].strip(), f[1].strip(), f[2].strip());
+            Integer first = firstLine.putIfAbsent(k, n);
+            if (first != null) {
+                errors.add(at(path, n, 1, "duplicate expectation for " + f[0].strip() + " " + f[1].strip() + " "
+                        + f[2].strip() + " (first at line " + first + ")"));
+                continue;
+            }
+            map.put(k, e);
+        }
+        if (!header && errors.isEmpty()) {
+            errors.add(at(path, 1, 1, "empty file: expected the header " + HEADER));
+        }
+        if (!errors.isEmpty()) {
+            throw new InputException(errors);
+        }
+        return new Expectations(map);
+    }
+
+    private static Diagnostic at(Path path, int line, int col, String message) {
+        return new Diagnostic(new SourceLocation(path.toString(), line, col), message);
+    }
+}

@@ -1,0 +1,124 @@
+package org.schedlab.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.schedlab.comparator.Comparison;
+import org.schedlab.comparator.Thresholds;
+import org.schedlab.comparator.VcpuComparison;
+import org.schedlab.core.InputException;
+import org.schedlab.core.Numbers;
+import org.schedlab.core.Problem;
+import org.schedlab.core.Scenario;
+import org.schedlab.runner.IntervalSample;
+import org.schedlab.runner.RunConfig;
+import org.schedlab.runner.RunListener;
+import org.schedlab.runner.RunSummary;
+import org.schedlab.runner.SchedulerPolicy;
+import org.schedlab.solver.Solver;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code schedlab run}: play a problem on the model CP and write what every virtual CPU consumed. */
+@Command(name = "run",
+        mixinStandardHelpOptions = true,
+        description = {"Run a problem: burners on the model partition, dispatched by a scheduler policy, in virtual "
+                + "time. Writes the observed series (per interval and virtual CPU: raw busy, MT1-equivalent busy, "
+                + "ETR), dispatch delays per virtual CPU, logical CPU statistics and limit-list time per bucket.",
+                "Prints each virtual CPU's correct and mean observed consumption and the run's error."},
+        footer = {"", "Exit codes: 0 the run finished, 1 the run failed (policy error or timeout), 2 bad input.",
+                "Examples:",
+                "  schedlab run scenarios/J1.scn --policy zvm63 --out runs",
+                "  schedlab compare scenarios/J1.scn --observed runs/J1.zvm63.series.csv --warmup 5s"})
+final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "Scenario file (.scn).")
+    Path file;
+
+    @Option(names = "--problem", paramLabel = "NAME", description = "Run only this problem (default: all).")
+    String problem;
+
+    @Option(names = "--policy", paramLabel = "NAME|CLASS", defaultValue = "fair",
+            description = "Scheduler policy: a registered name (zvm63, zvm64, fair), NAME:option=value,..., "
+                    + "or a class name (default: ${DEFAULT-VALUE}).")
+    String policy;
+
+    @Mixin
+    RunOptions options;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "runs",
+            description = "Directory for the output files, PROBLEM.POLICY.* (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv",
+            description = "csv (the long format compare reads) or json (default: ${DEFAULT-VALUE}).")
+    RunOutput.Format format;
+
+    @Override
+    public Integer call() throws IOException, InputException {
+        Scenario scenario = Scenarios.load(file);
+        SchedulerPolicy p = Policies.create(policy);
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter stderr = spec.commandLine().getErr();
+        int status = ExitCodes.OK;
+        for (Problem pr : Scenarios.select(scenario, problem)) {
+            RunConfig config = options.configFor(pr);
+            String base = pr.name() + "." + p.name().toLowerCase(Locale.ROOT);
+            Progress progress = Progress.forTerminal(stderr);
+            try (RunOutput output = RunOutput.open(format, out, base, Solver.solve(pr), scenario.file(), p.spec(), config)) {
+                RunListener listener = new RunListener() {
+                    @Override
+                    public void interval(IntervalSample s) {
+                        output.interval(s);
+                    }
+
+                    @Override
+                    public void progress(long simulated, long total) {
+                        progress.update(pr.name() + " " + p.spec() + ": " + (100 * simulated / total) + "% of "
+                                + Numbers.format(total / 1e6) + " s");
+                    }
+                };
+                Trial.Outcome outcome = Trial.run(pr, p, config, Thresholds.DEFAULT, listener);
+                progress.done();
+                if (outcome.error().isPresent()) {
+                    stderr.println("schedlab: " + scenario.file() + ": problem " + pr.name() + ": " + outcome.error().get());
+                    status = ExitCodes.VERDICT_FAILED;
+                    continue;
+                }
+                output.finish(outcome.summary().orElseThrow());
+                print(stdout, pr, p, config, outcome.comparison().orElseThrow(), outcome.summary().orElseThrow());
+                output.paths().forEach(path -> stdout.println("  wrote " + path));
+            } finally {
+                progress.done();
+            }
+        }
+        stdout.flush();
+        return status;
+    }
+
+    private static void print(PrintWriter out, Problem problem, SchedulerPolicy policy, RunConfig config, Comparison c,
+                              RunSummary summary) {
+        out.println("problem " + problem.name() + " under " + policy.spec() + ": " + Numbers.format(config.durationMicros() / 1e6)
+                + " s, seed " + config.seed() + ", warm-up " + Numbers.format(config.warmupMicros() / 1e6) + " s");
+        int width = Math.max(11, c.vcpus().stream().mapToInt(v -> v.id().length()).max().orElse(0));
+        out.printf("  %-" + width + "s %9s %9s %10s %10s%n", "virtual CPU", "correct", "observed", "delay us", "p99 us");
+        for (int i = 0; i < c.vcpus().size(); i++) {
+            VcpuComparison v = c.vcpus().get(i);
+            RunSummary.DelayStats d = summary.vcpuDelays().get(i);
+            out.printf("  %-" + width + "s %9s %9s %10s %10d%n", v.id(), Numbers.fixed(v.correct(), 3),
+                    Numbers.fixed(v.meanObserved(), 3), Numbers.fixed(d.meanUs(), 1), d.p99Us());
+        }
+        String unit = c.relative() ? "%" : " (absolute)";
+        out.println("  error mean " + Numbers.fixed(c.meanErrorPct(), 3) + unit + ", max " + Numbers.fixed(c.maxErrorPct(), 3)
+                + unit + "; mean dispatch delay " + Numbers.fixed(summary.meanDispatchDelayUs(), 1) + " us");
+    }
+}

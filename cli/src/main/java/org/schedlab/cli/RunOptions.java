@@ -1,0 +1,65 @@
+package org.schedlab.cli;
+
+import java.time.Duration;
+import org.schedlab.core.Problem;
+import org.schedlab.runner.RunConfig;
+import picocli.CommandLine.Option;
+
+/**
+ * Run-control flags shared by {@code run} and {@code test}. A flag given on the command line
+ * overrides the problem's own {@code RUNIT DURATION/INTERVAL/SEED}; unset flags keep them.
+ */
+final class RunOptions {
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed for every random choice (default: the scenario's, else 1).")
+    Long seed;
+
+    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "Virtual time to run, e.g. 60s, 2m (default: the scenario's, else 60s).")
+    Duration duration;
+
+    @Option(names = "--interval", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "Measurement interval (default: the scenario's, else 1s).")
+    Duration interval;
+
+    @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "Start of the run left out of the verdict and the statistics (default: 5s).")
+    Duration warmup;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+            description = "Worker threads per run; results are identical for any value (default: 0 = automatic).")
+    int threads;
+
+    @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "Wall-clock limit per run; a run over it ends with an ERROR verdict (default: none).")
+    Duration timeout;
+
+    /** The problem's run control with these flags applied on top. */
+    RunConfig configFor(Problem problem) {
+        RunConfig c = RunConfig.forProblem(problem);
+        try {
+            if (duration != null) {
+                c = c.withDuration(duration);
+            }
+            if (interval != null) {
+                c = c.withIntervalMicros(micros(interval));
+            }
+            if (warmup != null) {
+                c = c.withWarmupMicros(micros(warmup));
+            }
+            if (seed != null) {
+                c = c.withSeed(seed);
+            }
+            if (timeout != null) {
+                c = c.withTimeout(timeout);
+            }
+            return c.withThreads(threads);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(problem.name() + ": " + e.getMessage());
+        }
+    }
+
+    private static long micros(Duration d) {
+        return d.toNanos() / 1000;
+    }
+}

@@ -1,0 +1,129 @@
+package org.schedlab.runner;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import org.schedlab.core.Problem;
+
+/**
+ * How to run a problem: virtual durations in microseconds, the seed every random choice derives from,
+ * and the number of worker threads (0 = choose from the problem size and the machine).
+ *
+ * @param seed               all randomness (burner phases, policy priors) derives from this
+ * @param durationMicros     virtual run length
+ * @param intervalMicros     measurement interval; the listener gets one sample per interval
+ * @param warmupMicros       excluded from the summary statistics (the interval series covers the whole run)
+ * @param threads            worker threads; results are byte-identical whatever the value; 0 = automatic
+ * @param timeout            wall-clock limit; exceeded means {@link RunException}
+ * @param smtCapacityFactor  work a SMT-2 core does with both threads busy, relative to one thread alone
+ * @param burnerPeriodMicros the burner's cycle: ready, burn its demand's worth of work, wait for the next period
+ */
+public record RunConfig(long seed, long durationMicros, long intervalMicros, long warmupMicros, int threads,
+                        Optional<Duration> timeout, double smtCapacityFactor, long burnerPeriodMicros) {
+
+    public static final long DEFAULT_SEED = 1;
+    public static final long DEFAULT_DURATION_MICROS = 60_000_000;
+    public static final long DEFAULT_INTERVAL_MICROS = 1_000_000;
+    public static final long DEFAULT_WARMUP_MICROS = 5_000_000;
+    public static final double DEFAULT_SMT_CAPACITY_FACTOR = 1.3;
+    public static final long DEFAULT_BURNER_PERIOD_MICROS = 10_000;
+
+    public RunConfig {
+        Objects.requireNonNull(timeout, "timeout");
+        if (durationMicros <= 0) {
+            throw new IllegalArgumentException("duration must be positive: " + durationMicros + " us");
+        }
+        if (intervalMicros <= 0 || intervalMicros > durationMicros) {
+            throw new IllegalArgumentException("interval must be positive and at most the duration: " + intervalMicros + " us");
+        }
+        if (warmupMicros < 0 || warmupMicros >= durationMicros) {
+            throw new IllegalArgumentException("warm-up must be at least 0 and shorter than the duration: " + warmupMicros + " us");
+        }
+        if (threads < 0 || threads > 1024) {
+            throw new IllegalArgumentException("threads must be 0 (automatic) to 1024: " + threads);
+        }
+        timeout.ifPresent(t -> {
+            if (t.isNegative() || t.isZero()) {
+                throw new IllegalArgumentException("timeout must be positive: " + t);
+            }
+        });
+        // Above 2 a thread would outrun a whole core; at or below 1 SMT would lose capacity.
+        if (!(smtCapacityFactor >= 1 && smtCapacityFactor <= 2)) {
+            throw new IllegalArgumentException("SMT capacity factor must be from 1 to 2: " + smtCapacityFactor);
+        }
+        if (burnerPeriodMicros < 100 || burnerPeriodMicros > 10_000_000) {
+            throw new IllegalArgumentException("burner period must be 100 us to 10 s: " + burnerPeriodMicros + " us");
+        }
+    }
+
+    /** Seed 1, 60 s, 1 s intervals, 5 s warm-up, automatic threads, no timeout, SMT factor 1.3, 10 ms burner. */
+    public static RunConfig defaults() {
+        return new RunConfig(DEFAULT_SEED, DEFAULT_DURATION_MICROS, DEFAULT_INTERVAL_MICROS, DEFAULT_WARMUP_MICROS, 0,
+                Optional.empty(), DEFAULT_SMT_CAPACITY_FACTOR, DEFAULT_BURNER_PERIOD_MICROS);
+    }
+
+    /** The defaults overridden by the problem's own {@code RUNIT DURATION/INTERVAL/SEED}. */
+    public static RunConfig forProblem(Problem problem) {
+        RunConfig c = defaults();
+        var rc = problem.runControl();
+        if (rc.duration().isPresent()) {
+            long d = rc.duration().get().toNanos() / 1000;
+            c = c.withDurationMicros(d).withWarmupMicros(Math.min(c.warmupMicros(), d / 2));
+        }
+        if (rc.interval().isPresent()) {
+            c = c.withIntervalMicros(Math.min(rc.interval().get().toNanos() / 1000, c.durationMicros()));
+        }
+        if (rc.seed().isPresent()) {
+            c = c.withSeed(rc.seed().getAsLong());
+        }
+        return c;
+    }
+
+    public RunConfig withSeed(long s) {
+        return new RunConfig(s, durationMicros, intervalMicros, warmupMicros, threads, timeout, smtCapacityFactor, burnerPeriodMicros);
+    }
+
+    public RunConfig withDurationMicros(long d) {
+        return new RunConfig(seed, d, Math.min(intervalMicros, d), Math.min(warmupMicros, d - 1), threads, timeout,
+                smtCapacityFactor, burnerPeriodMicros);
+    }
+
+    public RunConfig withDuration(Duration d) {
+        return withDurationMicros(d.toNanos() / 1000);
+    }
+
+    public RunConfig withIntervalMicros(long i) {
+        return new RunConfig(seed, durationMicros, i, warmupMicros, threads, timeout, smtCapacityFactor, burnerPeriodMicros);
+    }
+
+    public RunConfig withWarmupMicros(long w) {
+        return new RunConfig(seed, durationMicros, intervalMicros, w, threads, timeout, smtCapacityFactor, burnerPeriodMicros);
+    }
+
+    public RunConfig withThreads(int t) {
+        return new RunConfig(seed, durationMicros, intervalMicros, warmupMicros, t, timeout, smtCapacityFactor, burnerPeriodMicros);
+    }
+
+    public RunConfig withTimeout(Duration t) {
+        return new RunConfig(seed, durationMicros, intervalMicros, warmupMicros, threads, Optional.of(t), smtCapacityFactor,
+                burnerPeriodMicros);
+    }
+
+    public RunConfig withoutTimeout() {
+        return new RunConfig(seed, durationMicros, intervalMicros, warmupMicros, threads, Optional.empty(), smtCapacityFactor,
+                burnerPeriodMicros);
+    }
+
+    public RunConfig withSmtCapacityFactor(double f) {
+        return new RunConfig(seed, durationMicros, intervalMicros, warmupMicros, threads, timeout, f, burnerPeriodMicros);
+    }
+
+    public RunConfig withBurnerPeriodMicros(long p) {
+        return new RunConfig(seed, durationMicros, intervalMicros, warmupMicros, threads, timeout, smtCapacityFactor, p);
+    }
+
+    /** Number of whole or partial intervals the run produces. */
+    public int intervalCount() {
+        return (int) ((durationMicros + intervalMicros - 1) / intervalMicros);
+    }
+}

@@ -1,0 +1,52 @@
+package org.schedlab.runner;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A reusable barrier for the window edges. Windows are short (a millisecond of virtual time is often a few
+ * microseconds of work), so parties spin briefly before yielding and parking; a lock-based barrier would
+ * cost more than the window. The volatile generation counter gives the happens-before edge that makes one
+ * window's writes visible to the next.
+ */
+final class SpinBarrier {
+
+    private final int parties;
+    private final AtomicInteger waiting;
+    private volatile int generation;
+    private volatile boolean broken;
+
+    SpinBarrier(int parties) {
+        this.parties = parties;
+        this.waiting = new AtomicInteger(parties);
+    }
+
+    /** Waits for all parties; false if the barrier was broken (the run is stopping). */
+    boolean await() {
+        int gen = generation;
+        if (waiting.decrementAndGet() == 0) {
+            waiting.set(parties);
+            generation = gen + 1;
+            return !broken;
+        }
+        int spins = 0;
+        while (generation == gen) {
+            if (broken) {
+                return false;
+            }
+            if (spins < 2000) {
+                Thread.onSpinWait();
+            } else if (spins < 2200) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(20_000);
+            }
+            spins++;
+        }
+        return !broken;
+    }
+
+    void breakBarrier() {
+        broken = true;
+    }
+}

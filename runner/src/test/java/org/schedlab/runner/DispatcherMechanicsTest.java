@@ -1,0 +1,144 @@
+package org.schedlab.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.schedlab.core.Problem;
+import org.schedlab.core.Topology;
+
+class DispatcherMechanicsTest {
+
+    private static final long WARM = 1_000_000;
+
+    @Test
+    void smt2_twoUnboundedOnOneCore_rawFullMt1AtCapacityFactor() throws Exception {
+        Problem p = MiniScn.one("""
+                LPAR IFL.1
+                MULTITHREAD IFL.2
+                PROBLEM S
+                USER A IFL.100-R
+                  VCPU 0 IFL *
+                USER B IFL.100-R
+                  VCPU 0 IFL *
+                RUNIT
+                """);
+        Runs.Result r = Runs.run(p, "fair", Runs.seconds(3));
+        double[] raw = r.meanBusy(WARM);
+        double[] mt1 = r.meanMt1(WARM);
+        assertEquals(100, raw[0], 0.1);
+        assertEquals(100, raw[1], 0.1);
+        assertEquals(65, mt1[0], 0.1, "1.3 / 2 of a thread alone");
+        assertEquals(65, mt1[1], 0.1);
+        assertEquals(0, r.summary().logicalCpus().get(0).affinityMisses(), "each stays on its own thread");
+        assertEquals(0, r.summary().logicalCpus().get(1).affinityMisses());
+    }
+
+    @Test
+    void smt2_burnerDemandIsWork_needsMoreRawTimeBesideBusySibling() throws Exception {
+        Problem p = MiniScn.one("""
+                LPAR IFL.1
+                MULTITHREAD IFL.2
+                PROBLEM S
+                USER A IFL.100-R
+                  VCPU 0 IFL *
+                USER B IFL.100-R
+                  VCPU 0 IFL 26
+                RUNIT
+                """);
+        Runs.Result r = Runs.run(p, "fair", Runs.seconds(3));
+        assertEquals(26, r.meanMt1(WARM)[1], 0.3, "the burner gets its work done");
+        assertEquals(40, r.meanBusy(WARM)[1], 0.6, "26 / 0.65 of raw thread time");
+        IntervalSample last = r.intervals().get(r.intervals().size() - 1);
+        assertEquals(last.vcpus().get(1).mt1BusyPct() * 10, last.vcpus().get(1).etr(), 1e-6,
+                "ETR counts work: one transaction per ms of MT1-equivalent time");
+    }
+
+    private static final String PREEMPT = """
+            LPAR %s
+            %s
+            PROBLEM P
+            USER HOG %s.100-R
+              VCPU 0 %s *
+            USER D1 %s.10000-R
+              VCPU 0 %s 5
+            USER D2 %s.10000-R
+              VCPU 0 %s 5
+            RUNIT
+            """;
+
+    @Test
+    void preemption_singleThreaded_donorsPreemptHog() throws Exception {
+        Problem p = MiniScn.one(PREEMPT.formatted("CP.1", "", "CP", "CP", "CP", "CP", "CP", "CP"));
+        Runs.Result r = Runs.run(p, "fair", Runs.seconds(3));
+        assertTrue(r.summary().logicalCpus().get(0).preemptions() > 100);
+        assertTrue(r.summary().vcpuDelays().get(1).meanUs() < 100, "a waking donor runs at once");
+    }
+
+    @Test
+    void preemption_smt2_off() throws Exception {
+        Problem p = MiniScn.one(PREEMPT.formatted("IFL.1", "MULTITHREAD IFL.2", "IFL", "IFL", "IFL", "IFL", "IFL", "IFL")
+                .replace("VCPU 0 IFL *", "VCPU 0 IFL *\n  VCPU 1 IFL *"));
+        Runs.Result r = Runs.run(p, "fair", Runs.seconds(3));
+        for (RunSummary.LogicalCpuStats c : r.summary().logicalCpus()) {
+            assertEquals(0, c.preemptions());
+        }
+        assertTrue(r.summary().vcpuDelays().get(2).meanUs() > 500, "donors wait for a slice to end");
+    }
+
+    private static String stealProblem(String topology) {
+        StringBuilder b = new StringBuilder("LPAR CP.4\n" + topology + "\nPROBLEM ST\n");
+        for (int u = 0; u < 8; u++) {
+            b.append("USER U").append(u).append(" CP.100-R\n  VCPU 0 CP ").append(u % 2 == 0 ? "45" : "40").append('\n');
+        }
+        return b.append("RUNIT\n").toString();
+    }
+
+    private static long steals(Runs.Result r, Topology.Distance d) {
+        return r.summary().logicalCpus().stream().mapToLong(c -> c.steals().get(d)).sum();
+    }
+
+    @Test
+    void steals_oneChip_countedSameChip() throws Exception {
+        Runs.Result r = Runs.run(MiniScn.one(stealProblem("")), "fair", Runs.seconds(3));
+        assertTrue(steals(r, Topology.Distance.SAME_CHIP) > 0);
+        assertEquals(0, steals(r, Topology.Distance.OTHER_CHIP) + steals(r, Topology.Distance.OTHER_NODE)
+                + steals(r, Topology.Distance.SAME_CORE));
+    }
+
+    @Test
+    void steals_twoChipsOnePerNode_countedByDistance() throws Exception {
+        Runs.Result r = Runs.run(MiniScn.one(stealProblem("TOPOLOGY CHIP.2 NODE.1")), "fair", Runs.seconds(3));
+        assertTrue(steals(r, Topology.Distance.SAME_CHIP) > 0);
+        assertTrue(steals(r, Topology.Distance.OTHER_NODE) > 0);
+        assertEquals(0, steals(r, Topology.Distance.OTHER_CHIP), "one chip per node: no other chip in the same node");
+    }
+
+    @Test
+    void threadAffinity_bothThreadsPick_eachTakesItsOwn() throws Exception {
+        Problem p = MiniScn.one("""
+                LPAR IFL.1
+                MULTITHREAD IFL.2
+                PROBLEM T
+                USER A IFL.100-R
+                  VCPU 0 IFL 60
+                USER B IFL.100-R
+                  VCPU 0 IFL 60
+                RUNIT
+                """);
+        Runs.Result r = Runs.run(p, "fair", Runs.seconds(3));
+        long misses = r.summary().logicalCpus().stream().mapToLong(RunSummary.LogicalCpuStats::affinityMisses).sum();
+        long dispatches = r.summary().logicalCpus().stream().mapToLong(RunSummary.LogicalCpuStats::dispatches).sum();
+        assertTrue(dispatches > 100);
+        assertTrue(misses * 20 < dispatches, misses + " thread switches in " + dispatches + " dispatches");
+    }
+
+    @Test
+    void workDistribution_unevenInitialHomes_balancesWeights() throws Exception {
+        // J2's fair answer needs QGP00003 alone on one CPU: only redistribution by urgency finds that.
+        Runs.Result r = Runs.run(MiniScn.file("J2"), "fair", Runs.seconds(4));
+        double[] m = r.meanBusy(WARM);
+        assertEquals(100, m[3], 0.5);
+        assertEquals(50, m[1], 0.5);
+    }
+}

@@ -1,0 +1,70 @@
+package org.schedlab.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class FailureTest {
+
+    /** Fair, except that it throws once virtual time passes {@code failAt}, from the dispatch path. */
+    private record Exploding(long failAt) implements SchedulerPolicy {
+        @Override
+        public String name() {
+            return "exploding";
+        }
+
+        @Override
+        public PolicyInstance start(PolicyContext context) {
+            PolicyInstance fair = new FairPolicy().start(context);
+            return new PolicyInstance() {
+                @Override
+                public long urgency(int vcpu, Reprice why, long now) {
+                    if (now >= failAt) {
+                        throw new IllegalStateException("boom at " + now);
+                    }
+                    return fair.urgency(vcpu, why, now);
+                }
+
+                @Override
+                public void charged(int vcpu, long rawMicros, long now) {
+                    fair.charged(vcpu, rawMicros, now);
+                }
+
+                @Override
+                public void windowEnd(WindowView window) {
+                    fair.windowEnd(window);
+                }
+
+                @Override
+                public boolean onLimitList(int bucket, WindowView window) {
+                    return fair.onLimitList(bucket, window);
+                }
+            };
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void policyThrows_anyThreadCount_runExceptionNamesPolicy(int threads) {
+        RunException e = assertThrows(RunException.class, () -> Runner.run(MiniScn.file("J3"), new Exploding(200_000),
+                Runs.seconds(2).withThreads(threads), RunListener.NONE));
+        assertEquals(RunException.Reason.POLICY_FAILED, e.reason());
+        assertTrue(e.getMessage().contains("exploding") && e.getMessage().contains("boom"), e.getMessage());
+        assertTrue(Thread.getAllStackTraces().keySet().stream()
+                .noneMatch(t -> t.getName().startsWith("schedlab-runner-") && t.isAlive()), "workers stopped");
+    }
+
+    @Test
+    void wallClockTimeout_exceeded_runException() {
+        RunConfig cfg = RunConfig.defaults().withDurationMicros(3_600_000_000L).withThreads(2)
+                .withTimeout(Duration.ofMillis(200));
+        RunException e = assertThrows(RunException.class,
+                () -> Runner.run(MiniScn.file("MZ0"), Policies.create("fair"), cfg, RunListener.NONE));
+        assertEquals(RunException.Reason.TIMEOUT, e.reason());
+    }
+}

@@ -1,0 +1,71 @@
+package org.schedlab.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.schedlab.runner.example.FifoPolicy;
+
+class PoliciesTest {
+
+    @Test
+    void names_shippedAndServiceLoaded_listed() {
+        assertTrue(Policies.names().containsAll(java.util.List.of("fair", "zvm64", "zvm63", "fifo")));
+    }
+
+    @Test
+    void create_shippedName_caseInsensitive() {
+        assertInstanceOf(FairPolicy.class, Policies.create("FAIR"));
+        assertInstanceOf(Zvm63Policy.class, Policies.create("zvm63"));
+        assertInstanceOf(Zvm64Policy.class, Policies.create("zvm64"));
+    }
+
+    @Test
+    void create_serviceLoadedName_findsExample() {
+        assertInstanceOf(FifoPolicy.class, Policies.create("fifo"));
+    }
+
+    @Test
+    void create_className_instantiates() {
+        assertInstanceOf(FifoPolicy.class, Policies.create(FifoPolicy.class.getName()));
+    }
+
+    @Test
+    void serviceLoadedPolicy_run_works() throws Exception {
+        Runs.Result r = Runs.run(MiniScn.file("J1"), "fifo", Runs.seconds(2));
+        assertEquals(200, java.util.Arrays.stream(r.meanBusy(500_000)).sum(), 0.5);
+    }
+
+    @Test
+    void create_unknownName_listsKnown() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Policies.create("cfs"));
+        assertTrue(e.getMessage().contains("fair") && e.getMessage().contains("zvm63") && e.getMessage().contains("fifo"),
+                e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Policies.create("org.example.Missing"));
+        assertThrows(IllegalArgumentException.class, () -> Policies.create(String.class.getName()));
+    }
+
+    @Test
+    void defectSwitches_specString_toggleDefects() {
+        Zvm63Policy p = (Zvm63Policy) Policies.create("zvm63:since-logon-memory=off, heuristics=off");
+        assertEquals(Set.of(Defect.DISPATCH_LIST_ENTITLEMENT, Defect.RELATIVE_LIMIT, Defect.NORMALIZER,
+                Defect.LIMITSOFT_LEAK), p.defects());
+        assertEquals("zvm63:since-logon-memory=off,heuristics=off", p.spec());
+        Zvm64Policy q = (Zvm64Policy) Policies.create("zvm64:limitsoft-leak=off");
+        assertEquals(Set.of(Defect.RELATIVE_LIMITHARD_UNENFORCED), q.defects());
+        assertEquals("zvm64", Policies.create("zvm64").spec());
+    }
+
+    @Test
+    void defectSwitches_unknownOrMalformed_rejected() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Policies.create("zvm64:heuristics=off"));
+        assertTrue(e.getMessage().contains("limitsoft-leak"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Policies.create("zvm63:heuristics=maybe"));
+        assertThrows(IllegalArgumentException.class, () -> Policies.create("zvm63:heuristics"));
+        assertThrows(IllegalArgumentException.class, () -> Policies.create("fair:x=1"));
+    }
+}

@@ -1,0 +1,90 @@
+package org.schedlab.runner;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.schedlab.core.Problem;
+
+/** Test helpers: run a problem and collect its series; error % as the comparator computes it. */
+final class Runs {
+
+    private Runs() {
+    }
+
+    record Result(List<IntervalSample> intervals, RunSummary summary) {
+        double[] meanBusy(long warmupMicros) {
+            int n = intervals.get(0).vcpus().size();
+            double[] m = new double[n];
+            int k = 0;
+            for (IntervalSample s : intervals) {
+                if (s.startMicros() < warmupMicros) {
+                    continue;
+                }
+                k++;
+                for (int i = 0; i < n; i++) {
+                    m[i] += s.vcpus().get(i).busyPct();
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                m[i] /= k;
+            }
+            return m;
+        }
+
+        double[] meanMt1(long warmupMicros) {
+            int n = intervals.get(0).vcpus().size();
+            double[] m = new double[n];
+            int k = 0;
+            for (IntervalSample s : intervals) {
+                if (s.startMicros() < warmupMicros) {
+                    continue;
+                }
+                k++;
+                for (int i = 0; i < n; i++) {
+                    m[i] += s.vcpus().get(i).mt1BusyPct();
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                m[i] /= k;
+            }
+            return m;
+        }
+
+        /** {mean, max} of the per-interval error % after the warm-up. */
+        double[] error(double[] correct, long warmupMicros) {
+            double norm = 0;
+            for (double c : correct) {
+                norm += c * c;
+            }
+            norm = Math.sqrt(norm);
+            double sum = 0;
+            double max = 0;
+            int k = 0;
+            for (IntervalSample s : intervals) {
+                if (s.startMicros() < warmupMicros) {
+                    continue;
+                }
+                double e = 0;
+                for (int i = 0; i < correct.length; i++) {
+                    double d = s.vcpus().get(i).busyPct() - correct[i];
+                    e += d * d;
+                }
+                double pct = 100 * Math.sqrt(e) / norm;
+                sum += pct;
+                max = Math.max(max, pct);
+                k++;
+            }
+            return new double[] {sum / k, max};
+        }
+    }
+
+    static Result run(Problem p, String policy, RunConfig config) throws RunException {
+        List<IntervalSample> out = new ArrayList<>();
+        RunSummary s = Runner.run(p, Policies.create(policy), config, out::add);
+        return new Result(out, s);
+    }
+
+    static RunConfig seconds(int s) {
+        return RunConfig.defaults().withDurationMicros(s * 1_000_000L).withWarmupMicros(Math.min(5_000_000L, s * 250_000L))
+                .withThreads(1);
+    }
+}
