@@ -10,6 +10,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /**
  * A text file that appears whole or not at all: writes go to a temporary file beside the target,
@@ -25,6 +26,9 @@ import java.nio.file.StandardCopyOption;
  */
 public final class AtomicOutput implements AutoCloseable {
 
+    /** Only names temporary files; it has nothing to do with any run's seed. */
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
     private final Path target;
     private final Path temp;
     private final Writer writer;
@@ -35,8 +39,21 @@ public final class AtomicOutput implements AutoCloseable {
         this.target = target.toAbsolutePath();
         Path dir = this.target.getParent();
         Files.createDirectories(dir);
-        this.temp = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".part");
-        this.writer = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(temp), StandardCharsets.UTF_8), 1 << 16);
+        // Not Files.createTempFile: it makes the file owner-only, and a report should get the
+        // permissions any other file the user writes gets (the umask's).
+        Path candidate;
+        java.io.OutputStream stream;
+        while (true) {
+            candidate = dir.resolve("." + this.target.getFileName() + "." + Long.toHexString(RANDOM.nextLong()) + ".part");
+            try {
+                stream = Files.newOutputStream(candidate, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                break;
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                // another writer picked the same name: draw again
+            }
+        }
+        this.temp = candidate;
+        this.writer = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
     }
 
     public static AtomicOutput create(Path target) throws IOException {
