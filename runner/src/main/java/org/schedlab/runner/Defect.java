@@ -10,9 +10,9 @@ import java.util.Optional;
  */
 public enum Defect {
     /**
-     * (1) Consumption is remembered since logon, not over a forgetting window. The users were logged on for a
-     * while before the measurement with uneven consumption, so old surpluses and deficits skew priorities long
-     * after the run starts.
+     * (1) Consumption is remembered since logon, not over a forgetting window. The users were logged on for 60 s
+     * before the measurement, running under the default share (± 10 %), so the surpluses and deficits of that
+     * history skew priorities long after the run starts.
      */
     SINCE_LOGON_MEMORY("since-logon-memory"),
     /**
@@ -21,8 +21,8 @@ public enum Defect {
      */
     DISPATCH_LIST_ENTITLEMENT("dispatch-list-entitlement"),
     /**
-     * (3) Heuristic clamps: a consumption-to-entitlement ratio that looks extreme is pulled into [1/2, 2], so
-     * users far over their entitlement all look alike and run in FIFO order.
+     * (3) Heuristic clamps: a consumption-to-entitlement ratio that looks extreme is pulled back into [1/2, 2],
+     * so users far over (or under) their entitlement all look alike and queue first come, first served.
      */
     HEURISTICS("heuristics"),
     /**

@@ -861,6 +861,12 @@ final class Engine implements WindowView {
         long sum = 0;
         long count = 0;
         for (int v = 0; v < n; v++) {
+            // A VMDBK still ready (or on the limit list) at the end is still waiting: its open wait counts, so a
+            // starved virtual CPU shows one huge delay instead of none.
+            if (measuring && (vStatus[v] == READY || vStatus[v] == LIMITED)) {
+                vDelay[v].record(windowEnd - vReadySince[v]);
+                vReadySince[v] = windowEnd;
+            }
             delays.add(vDelay[v].stats());
             sum += vDelay[v].sum();
             count += vDelay[v].count();

@@ -23,16 +23,16 @@ final class ZvmScheduler implements PolicyInstance {
     /** The 6.4 forgetting window: consumption decays with this time constant. */
     static final double FORGET_TAU_MICROS = 2_000_000;
     /** How long the users had been logged on before the measurement (since-logon memory). */
-    static final double PRIOR_LOGON_MICROS = 300_000_000;
-    /** Spread of their consumption before the measurement, relative to their entitlement (uniform ±). */
-    static final double PRIOR_SPREAD = 0.05;
+    static final double PRIOR_LOGON_MICROS = 60_000_000;
+    /** Spread of their consumption before the measurement, relative to the default-share answer (uniform ±). */
+    static final double PRIOR_SPREAD = 0.10;
     /** The normalizer runs this often. */
     static final long NORMALIZE_MICROS = 10_000;
     /** Heuristic clamp of the consumption-to-entitlement ratio. */
     static final double CLAMP_LOW = 0.5;
     static final double CLAMP_HIGH = 2.0;
-    /** Ratio to key: 1.0 is 10^6. */
-    private static final double RATIO_KEY_SCALE = 1e6;
+    /** Since-logon key (µs of consumption per unit of entitlement) resolution. */
+    private static final double SINCE_LOGON_KEY_SCALE = 16;
     /** Log-domain key resolution. */
     private static final double LOG_KEY_SCALE = 1e12;
     /** log of "no consumption yet". */
@@ -58,6 +58,7 @@ final class ZvmScheduler implements PolicyInstance {
         logonAge = new double[n];
         member = new boolean[n];
         lastStop = new long[n];
+        double[] prior = defaultShareAnswer(ctx);
         for (PolicyContext.Vcpu v : ctx.vcpus()) {
             int i = v.index();
             // Users log on in file order; one with work to do joins the dispatch list at once.
@@ -67,13 +68,58 @@ final class ZvmScheduler implements PolicyInstance {
             if (has(Defect.SINCE_LOGON_MEMORY)) {
                 double u = (ctx.random(i, 1).nextDouble() * 2 - 1) * PRIOR_SPREAD;
                 logonAge[i] = PRIOR_LOGON_MICROS;
-                // Before the measurement it ran about what it was entitled to or wanted, give or take the spread.
-                double rate = Math.min(v.weight(), v.unbounded() ? 100 : v.demand()) / 100;
-                memory[i] = rate * PRIOR_LOGON_MICROS * (1 + u);
+                // Before the measurement the users ran their burners under the default share (every user
+                // RELATIVE 100, before the scenario's SET SHARE), give or take the spread.
+                memory[i] = prior[i] / 100 * PRIOR_LOGON_MICROS * (1 + u);
             }
         }
         limits = new LimitList(ctx, limits(), has(Defect.LIMITSOFT_LEAK)
                 ? LimitList.SoftRule.OTHERS_BELOW_ENTITLEMENT : LimitList.SoftRule.OTHERS_FILL_POOL);
+    }
+
+    /**
+     * What each VCPU runs, in %, when every user has the default share (RELATIVE 100, split equally over the
+     * user's running VCPUs of the pool, R8) and the same demands: per pool, weighted max-min water-filling
+     * with each VCPU capped by its demand and by 100.
+     */
+    static double[] defaultShareAnswer(PolicyContext ctx) {
+        int n = ctx.vcpus().size();
+        double[] out = new double[n];
+        double[] weight = new double[n];
+        double[] cap = new double[n];
+        Map<String, Integer> perUserPool = new LinkedHashMap<>();
+        for (PolicyContext.Vcpu v : ctx.vcpus()) {
+            perUserPool.merge(v.placed().user().key() + "/" + v.pool(), 1, Integer::sum);
+        }
+        for (PolicyContext.Vcpu v : ctx.vcpus()) {
+            int i = v.index();
+            weight[i] = 1.0 / perUserPool.get(v.placed().user().key() + "/" + v.pool());
+            cap[i] = v.unbounded() ? 100 : Math.min(100, v.demand());
+        }
+        for (PolicyContext.Pool pool : ctx.pools()) {
+            double lo = 0;
+            double hi = 1e7;
+            for (int it = 0; it < 200; it++) {
+                double level = (lo + hi) / 2;
+                double sum = 0;
+                for (PolicyContext.Vcpu v : ctx.vcpus()) {
+                    if (v.pool() == pool.index()) {
+                        sum += Math.min(cap[v.index()], level * weight[v.index()]);
+                    }
+                }
+                if (sum > pool.capacity()) {
+                    hi = level;
+                } else {
+                    lo = level;
+                }
+            }
+            for (PolicyContext.Vcpu v : ctx.vcpus()) {
+                if (v.pool() == pool.index()) {
+                    out[v.index()] = Math.min(cap[v.index()], lo * weight[v.index()]);
+                }
+            }
+        }
+        return out;
     }
 
     private boolean has(Defect d) {
@@ -148,24 +194,27 @@ final class ZvmScheduler implements PolicyInstance {
             }
         }
         double e = Math.max(entitlement[v], 1e-9) / 100;
-        if (!has(Defect.SINCE_LOGON_MEMORY) && !has(Defect.HEURISTICS)) {
-            // log(decayed consumption / entitlement) up to a term common to all VCPUs: the order it gives
-            // is the order of the decayed rates at any instant, so a key waiting in a DV never goes stale.
-            return (long) ((memory[v] - Math.log(e)) * LOG_KEY_SCALE);
-        }
-        double ratio = ratio(v, e, now);
-        if (has(Defect.HEURISTICS)) {
-            ratio = Math.max(CLAMP_LOW, Math.min(CLAMP_HIGH, ratio));
-        }
-        return (long) (Math.min(ratio, 1e9) * RATIO_KEY_SCALE);
-    }
-
-    /** Consumption rate over entitlement now: 1.0 means consuming exactly the entitlement. */
-    private double ratio(int v, double e, long now) {
         if (has(Defect.SINCE_LOGON_MEMORY)) {
-            return memory[v] / ((logonAge[v] + now) * e);
+            // Since logon the ratio is memory / (e × age), and every user has the same age, so the order of
+            // the ratios at any instant is the order of memory / e: a key that never goes stale in a DV.
+            double x = memory[v] / e;
+            if (has(Defect.HEURISTICS)) {
+                double age = logonAge[v] + now;
+                // The heuristic pulls an extreme ratio back to the bound: such a VMDBK is priced as if it had
+                // consumed exactly bound × entitlement since logon, so all clamped ones queue in reprice order.
+                x = Math.max(CLAMP_LOW * age, Math.min(CLAMP_HIGH * age, x));
+            }
+            return (long) (Math.min(x, 1e15) * SINCE_LOGON_KEY_SCALE);
         }
-        return Math.exp(memory[v] - now / FORGET_TAU_MICROS) / (FORGET_TAU_MICROS * e);
+        // log(decayed consumption / entitlement) up to a term common to all VCPUs: the order it gives is the
+        // order of the decayed rates at any instant, so a key waiting in a DV never goes stale.
+        double x = memory[v] - Math.log(e);
+        if (has(Defect.HEURISTICS)) {
+            // ratio = e^(x - now/tau) / tau, clamped into [LOW, HIGH] in the same log domain.
+            double base = now / FORGET_TAU_MICROS + Math.log(FORGET_TAU_MICROS);
+            x = Math.max(base + Math.log(CLAMP_LOW), Math.min(base + Math.log(CLAMP_HIGH), x));
+        }
+        return (long) (x * LOG_KEY_SCALE);
     }
 
     @Override

@@ -12,7 +12,7 @@ class BurnerTest {
 
     @Test
     void finiteDemand_ampleCapacity_runsItsDemand() throws Exception {
-        Problem p = MiniScn.one("""
+        Problem p = Runs.one("""
                 LPAR CP.2
                 PROBLEM B
                 USER A CP.100-R
@@ -32,7 +32,7 @@ class BurnerTest {
 
     @Test
     void unboundedDemand_alone_runsWholeCpu() throws Exception {
-        Problem p = MiniScn.one("""
+        Problem p = Runs.one("""
                 LPAR CP.1
                 PROBLEM U
                 USER A CP.100-R
@@ -46,7 +46,7 @@ class BurnerTest {
 
     @Test
     void stoppedAndZeroDemand_competing_neverRun() throws Exception {
-        Problem p = MiniScn.one("""
+        Problem p = Runs.one("""
                 LPAR CP.1
                 PROBLEM Z
                 USER A CP.100-R
@@ -71,7 +71,7 @@ class BurnerTest {
 
     @Test
     void anyProblem_everyInterval_neverExceedsCapacity() throws Exception {
-        Problem p = MiniScn.file("MZ0");
+        Problem p = Runs.file("MZ0");
         Runs.Result r = Runs.run(p, "zvm63", Runs.seconds(3));
         for (IntervalSample s : r.intervals()) {
             double zIip = 0;
@@ -88,7 +88,7 @@ class BurnerTest {
 
     @Test
     void differentSeeds_finiteDemands_changePhases() throws Exception {
-        Problem p = MiniScn.file("J3");
+        Problem p = Runs.file("J3");
         Runs.Result a = Runs.run(p, "fair", Runs.seconds(2));
         Runs.Result b = Runs.run(p, "fair", Runs.seconds(2).withSeed(99));
         assertTrue(a.summary().meanDispatchDelayUs() != b.summary().meanDispatchDelayUs()

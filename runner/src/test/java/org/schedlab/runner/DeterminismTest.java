@@ -60,7 +60,7 @@ class DeterminismTest {
 
     @Test
     void samePolicyAndSeed_anyThreadCount_byteIdentical() throws Exception {
-        Problem p = MiniScn.one(BUSY);
+        Problem p = Runs.one(BUSY);
         for (String policy : new String[] {"fair", "zvm63"}) {
             RunConfig cfg = Runs.seconds(2);
             String one = hash(p, policy, cfg.withThreads(1));
@@ -72,7 +72,7 @@ class DeterminismTest {
 
     @Test
     void differentSeed_finiteDemands_changesResults() throws Exception {
-        Problem p = MiniScn.one(BUSY);
+        Problem p = Runs.one(BUSY);
         RunConfig cfg = Runs.seconds(1);
         assertNotEquals(hash(p, "fair", cfg), hash(p, "fair", cfg.withSeed(2)));
     }

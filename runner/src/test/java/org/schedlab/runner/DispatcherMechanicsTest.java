@@ -13,7 +13,7 @@ class DispatcherMechanicsTest {
 
     @Test
     void smt2_twoUnboundedOnOneCore_rawFullMt1AtCapacityFactor() throws Exception {
-        Problem p = MiniScn.one("""
+        Problem p = Runs.one("""
                 LPAR IFL.1
                 MULTITHREAD IFL.2
                 PROBLEM S
@@ -36,7 +36,7 @@ class DispatcherMechanicsTest {
 
     @Test
     void smt2_burnerDemandIsWork_needsMoreRawTimeBesideBusySibling() throws Exception {
-        Problem p = MiniScn.one("""
+        Problem p = Runs.one("""
                 LPAR IFL.1
                 MULTITHREAD IFL.2
                 PROBLEM S
@@ -69,7 +69,7 @@ class DispatcherMechanicsTest {
 
     @Test
     void preemption_singleThreaded_donorsPreemptHog() throws Exception {
-        Problem p = MiniScn.one(PREEMPT.formatted("CP.1", "", "CP", "CP", "CP", "CP", "CP", "CP"));
+        Problem p = Runs.one(PREEMPT.formatted("CP.1", "", "CP", "CP", "CP", "CP", "CP", "CP"));
         Runs.Result r = Runs.run(p, "fair", Runs.seconds(3));
         assertTrue(r.summary().logicalCpus().get(0).preemptions() > 100);
         assertTrue(r.summary().vcpuDelays().get(1).meanUs() < 100, "a waking donor runs at once");
@@ -77,7 +77,7 @@ class DispatcherMechanicsTest {
 
     @Test
     void preemption_smt2_off() throws Exception {
-        Problem p = MiniScn.one(PREEMPT.formatted("IFL.1", "MULTITHREAD IFL.2", "IFL", "IFL", "IFL", "IFL", "IFL", "IFL")
+        Problem p = Runs.one(PREEMPT.formatted("IFL.1", "MULTITHREAD IFL.2", "IFL", "IFL", "IFL", "IFL", "IFL", "IFL")
                 .replace("VCPU 0 IFL *", "VCPU 0 IFL *\n  VCPU 1 IFL *"));
         Runs.Result r = Runs.run(p, "fair", Runs.seconds(3));
         for (RunSummary.LogicalCpuStats c : r.summary().logicalCpus()) {
@@ -100,7 +100,7 @@ class DispatcherMechanicsTest {
 
     @Test
     void steals_oneChip_countedSameChip() throws Exception {
-        Runs.Result r = Runs.run(MiniScn.one(stealProblem("")), "fair", Runs.seconds(3));
+        Runs.Result r = Runs.run(Runs.one(stealProblem("")), "fair", Runs.seconds(3));
         assertTrue(steals(r, Topology.Distance.SAME_CHIP) > 0);
         assertEquals(0, steals(r, Topology.Distance.OTHER_CHIP) + steals(r, Topology.Distance.OTHER_NODE)
                 + steals(r, Topology.Distance.SAME_CORE));
@@ -108,7 +108,7 @@ class DispatcherMechanicsTest {
 
     @Test
     void steals_twoChipsOnePerNode_countedByDistance() throws Exception {
-        Runs.Result r = Runs.run(MiniScn.one(stealProblem("TOPOLOGY CHIP.2 NODE.1")), "fair", Runs.seconds(3));
+        Runs.Result r = Runs.run(Runs.one(stealProblem("TOPOLOGY CHIP.2 NODE.1")), "fair", Runs.seconds(3));
         assertTrue(steals(r, Topology.Distance.SAME_CHIP) > 0);
         assertTrue(steals(r, Topology.Distance.OTHER_NODE) > 0);
         assertEquals(0, steals(r, Topology.Distance.OTHER_CHIP), "one chip per node: no other chip in the same node");
@@ -116,7 +116,7 @@ class DispatcherMechanicsTest {
 
     @Test
     void threadAffinity_bothThreadsPick_eachTakesItsOwn() throws Exception {
-        Problem p = MiniScn.one("""
+        Problem p = Runs.one("""
                 LPAR IFL.1
                 MULTITHREAD IFL.2
                 PROBLEM T
@@ -136,7 +136,7 @@ class DispatcherMechanicsTest {
     @Test
     void workDistribution_unevenInitialHomes_balancesWeights() throws Exception {
         // J2's fair answer needs QGP00003 alone on one CPU: only redistribution by urgency finds that.
-        Runs.Result r = Runs.run(MiniScn.file("J2"), "fair", Runs.seconds(4));
+        Runs.Result r = Runs.run(Runs.file("J2"), "fair", Runs.seconds(4));
         double[] m = r.meanBusy(WARM);
         assertEquals(100, m[3], 0.5);
         assertEquals(50, m[1], 0.5);

@@ -51,7 +51,7 @@ class FailureTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2})
     void policyThrows_anyThreadCount_runExceptionNamesPolicy(int threads) {
-        RunException e = assertThrows(RunException.class, () -> Runner.run(MiniScn.file("J3"), new Exploding(200_000),
+        RunException e = assertThrows(RunException.class, () -> Runner.run(Runs.file("J3"), new Exploding(200_000),
                 Runs.seconds(2).withThreads(threads), RunListener.NONE));
         assertEquals(RunException.Reason.POLICY_FAILED, e.reason());
         assertTrue(e.getMessage().contains("exploding") && e.getMessage().contains("boom"), e.getMessage());
@@ -64,7 +64,7 @@ class FailureTest {
         RunConfig cfg = RunConfig.defaults().withDurationMicros(3_600_000_000L).withThreads(2)
                 .withTimeout(Duration.ofMillis(200));
         RunException e = assertThrows(RunException.class,
-                () -> Runner.run(MiniScn.file("MZ0"), Policies.create("fair"), cfg, RunListener.NONE));
+                () -> Runner.run(Runs.file("MZ0"), Policies.create("fair"), cfg, RunListener.NONE));
         assertEquals(RunException.Reason.TIMEOUT, e.reason());
     }
 }

@@ -35,7 +35,7 @@ class PoliciesTest {
 
     @Test
     void serviceLoadedPolicy_run_works() throws Exception {
-        Runs.Result r = Runs.run(MiniScn.file("J1"), "fifo", Runs.seconds(2));
+        Runs.Result r = Runs.run(Runs.file("J1"), "fifo", Runs.seconds(2));
         assertEquals(200, java.util.Arrays.stream(r.meanBusy(500_000)).sum(), 0.5);
     }
 

@@ -13,7 +13,7 @@ class PoolsAndLimitsTest {
 
     @Test
     void ziipWithAffinityOff_simulatedOnCp_runsOnlyOnCp() throws Exception {
-        Problem p = MiniScn.one("""
+        Problem p = Runs.one("""
                 LPAR CP.1 ZIIP.1
                 PROBLEM A
                 USER OFF CP.100-R ZIIP.100-R CPUAFFINITY OFF
@@ -33,7 +33,7 @@ class PoolsAndLimitsTest {
 
     @Test
     void vcpusOfOnePool_neverOnAnotherPoolsCpus() throws Exception {
-        Problem p = MiniScn.one("""
+        Problem p = Runs.one("""
                 LPAR CP.1 ZIIP.1
                 PROBLEM A
                 USER A CP.100-R ZIIP.100-R
@@ -54,7 +54,7 @@ class PoolsAndLimitsTest {
 
     @Test
     void relativeLimitHard_fair_holdsAtForty() throws Exception {
-        Runs.Result r = Runs.run(MiniScn.file("MR2"), "fair", Runs.seconds(5));
+        Runs.Result r = Runs.run(Runs.file("MR2"), "fair", Runs.seconds(5));
         double[] m = r.meanBusy(WARM);
         assertEquals(100, m[1], 0.5);
         assertEquals(40, m[3], 0.5);
@@ -63,7 +63,7 @@ class PoolsAndLimitsTest {
 
     @Test
     void limitSoft_othersWantMore_heldAtLimit() throws Exception {
-        Runs.Result r = Runs.run(MiniScn.file("SL3"), "fair", Runs.seconds(5));
+        Runs.Result r = Runs.run(Runs.file("SL3"), "fair", Runs.seconds(5));
         double[] m = r.meanBusy(WARM);
         assertEquals(2, m[1], 0.2);
         assertEquals(88, m[3], 0.5);
@@ -72,7 +72,7 @@ class PoolsAndLimitsTest {
 
     @Test
     void limitSoft_nobodyElseWants_liftedToScavenge() throws Exception {
-        Problem p = MiniScn.one("""
+        Problem p = Runs.one("""
                 LPAR CP.1 ZIIP.1
                 PROBLEM SL3B
                 USER QGP00001 CP.100-R ZIIP.100-R
@@ -92,7 +92,7 @@ class PoolsAndLimitsTest {
 
     @Test
     void limitHardAbsolute_aloneOnIdleSystem_stillHeld() throws Exception {
-        Problem p = MiniScn.one("""
+        Problem p = Runs.one("""
                 LPAR CP.2
                 PROBLEM H
                 USER A CP.25-AL
@@ -105,7 +105,7 @@ class PoolsAndLimitsTest {
 
     @Test
     void cpuPoolCapacity_membersTogether_capped() throws Exception {
-        Problem p = MiniScn.one("""
+        Problem p = Runs.one("""
                 LPAR CP.4
                 CPUPOOL LINUX CP CAPACITY 1.5
                 PROBLEM CAP
@@ -133,7 +133,7 @@ class PoolsAndLimitsTest {
 
     @Test
     void cpuPoolLimitHard_percentOfType_capped() throws Exception {
-        Problem p = MiniScn.one("""
+        Problem p = Runs.one("""
                 LPAR CP.4
                 CPUPOOL P CP LIMITHARD 25%
                 PROBLEM CAP

@@ -2,7 +2,12 @@ package org.schedlab.runner;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import org.schedlab.core.InputException;
 import org.schedlab.core.Problem;
+import org.schedlab.grammar.ScenarioParser;
 
 /** Test helpers: run a problem and collect its series; error % as the comparator computes it. */
 final class Runs {
@@ -74,6 +79,26 @@ final class Runs {
                 k++;
             }
             return new double[] {sum / k, max};
+        }
+    }
+
+    /** The first problem of ../scenarios/{name}.scn, read by the real parser. */
+    static Problem file(String name) {
+        try {
+            return ScenarioParser.parse(Path.of("..", "scenarios", name + ".scn")).problems().get(0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InputException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The first problem of scenario text, read by the real parser. */
+    static Problem one(String text) {
+        try {
+            return ScenarioParser.parse("test.scn", text).problems().get(0);
+        } catch (InputException e) {
+            throw new IllegalStateException(e.getMessage(), e);
         }
     }
 

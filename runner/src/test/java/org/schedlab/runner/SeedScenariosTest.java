@@ -17,7 +17,7 @@ class SeedScenariosTest {
         "zvm63, J1, FAIL", "zvm63, J2, FAIL", "zvm63, J3, FAIL", "zvm63, MZ0, FAIL", "zvm63, SL3, FAIL", "zvm63, MR2, FAIL",
     })
     void seedScenario_policy_expectedVerdict(String policy, String scenario, String verdict) throws Exception {
-        Runs.Result r = Runs.run(MiniScn.file(scenario), policy, CONFIG);
+        Runs.Result r = Runs.run(Runs.file(scenario), policy, CONFIG);
         double[] e = r.error(SeedTableProbe.CORRECT.get(scenario), CONFIG.warmupMicros());
         if (verdict.equals("PASS")) {
             assertTrue(e[1] <= 5, "max error " + e[1]);

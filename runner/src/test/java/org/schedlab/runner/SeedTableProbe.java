@@ -21,7 +21,7 @@ final class SeedTableProbe {
         String[] pols = args.length > 1 ? Arrays.copyOfRange(args, 1, args.length) : new String[] {"fair", "zvm64", "zvm63"};
         for (String pol : pols) {
             for (String sc : new String[] {"J1", "J2", "J3", "MZ0", "SL3", "MR2", "AL1"}) {
-                Problem p = MiniScn.file(sc);
+                Problem p = Runs.file(sc);
                 long t0 = System.nanoTime();
                 RunConfig cfg = RunConfig.defaults().withDurationMicros(secs * 1_000_000L).withThreads(1);
                 Runs.Result r = Runs.run(p, pol, cfg);
