@@ -22,12 +22,13 @@ final class ZvmScheduler implements PolicyInstance {
 
     /** The 6.4 forgetting window: consumption decays with this time constant. */
     static final double FORGET_TAU_MICROS = 2_000_000;
-    /** How long the users had been logged on before the measurement (since-logon memory). */
-    static final double PRIOR_LOGON_MICROS = 60_000_000;
-    /** Spread of their consumption before the measurement, relative to the default-share answer (uniform ±). */
-    static final double PRIOR_SPREAD = 0.10;
     /** The normalizer runs this often. */
     static final long NORMALIZE_MICROS = 10_000;
+    /**
+     * How far one defective normalizer pass moves an entitlement toward its value over the current dispatch
+     * list: 0.2% per 10 ms pass, a time constant of 5 s.
+     */
+    static final double NORMALIZER_GAIN = 0.002;
     /** Heuristic clamp of the consumption-to-entitlement ratio. */
     static final double CLAMP_LOW = 0.5;
     static final double CLAMP_HIGH = 2.0;
@@ -43,7 +44,6 @@ final class ZvmScheduler implements PolicyInstance {
     private final int n;
     private final double[] entitlement;
     private final double[] memory;
-    private final double[] logonAge;
     private final boolean[] member;
     private final long[] lastStop;
     private final LimitList limits;
@@ -55,71 +55,18 @@ final class ZvmScheduler implements PolicyInstance {
         this.n = ctx.vcpus().size();
         entitlement = new double[n];
         memory = new double[n];
-        logonAge = new double[n];
         member = new boolean[n];
         lastStop = new long[n];
-        double[] prior = defaultShareAnswer(ctx);
         for (PolicyContext.Vcpu v : ctx.vcpus()) {
             int i = v.index();
-            // Users log on in file order; one with work to do joins the dispatch list at once.
+            // The users log on in file order as the run starts (the report's runner logged them on for each
+            // scenario); one with work to do joins the dispatch list at once, entitled over those already on it.
             member[i] = v.unbounded() || v.demand() > 0;
             entitlement[i] = has(Defect.DISPATCH_LIST_ENTITLEMENT) ? dispatchListEntitlement(i, i) : v.weight();
-            memory[i] = LOG_ZERO;
-            if (has(Defect.SINCE_LOGON_MEMORY)) {
-                double u = (ctx.random(i, 1).nextDouble() * 2 - 1) * PRIOR_SPREAD;
-                logonAge[i] = PRIOR_LOGON_MICROS;
-                // Before the measurement the users ran their burners under the default share (every user
-                // RELATIVE 100, before the scenario's SET SHARE), give or take the spread.
-                memory[i] = prior[i] / 100 * PRIOR_LOGON_MICROS * (1 + u);
-            }
+            memory[i] = has(Defect.SINCE_LOGON_MEMORY) ? 0 : LOG_ZERO;
         }
         limits = new LimitList(ctx, limits(), has(Defect.LIMITSOFT_LEAK)
                 ? LimitList.SoftRule.OTHERS_BELOW_ENTITLEMENT : LimitList.SoftRule.OTHERS_FILL_POOL);
-    }
-
-    /**
-     * What each VCPU runs, in %, when every user has the default share (RELATIVE 100, split equally over the
-     * user's running VCPUs of the pool, R8) and the same demands: per pool, weighted max-min water-filling
-     * with each VCPU capped by its demand and by 100.
-     */
-    static double[] defaultShareAnswer(PolicyContext ctx) {
-        int n = ctx.vcpus().size();
-        double[] out = new double[n];
-        double[] weight = new double[n];
-        double[] cap = new double[n];
-        Map<String, Integer> perUserPool = new LinkedHashMap<>();
-        for (PolicyContext.Vcpu v : ctx.vcpus()) {
-            perUserPool.merge(v.placed().user().key() + "/" + v.pool(), 1, Integer::sum);
-        }
-        for (PolicyContext.Vcpu v : ctx.vcpus()) {
-            int i = v.index();
-            weight[i] = 1.0 / perUserPool.get(v.placed().user().key() + "/" + v.pool());
-            cap[i] = v.unbounded() ? 100 : Math.min(100, v.demand());
-        }
-        for (PolicyContext.Pool pool : ctx.pools()) {
-            double lo = 0;
-            double hi = 1e7;
-            for (int it = 0; it < 200; it++) {
-                double level = (lo + hi) / 2;
-                double sum = 0;
-                for (PolicyContext.Vcpu v : ctx.vcpus()) {
-                    if (v.pool() == pool.index()) {
-                        sum += Math.min(cap[v.index()], level * weight[v.index()]);
-                    }
-                }
-                if (sum > pool.capacity()) {
-                    hi = level;
-                } else {
-                    lo = level;
-                }
-            }
-            for (PolicyContext.Vcpu v : ctx.vcpus()) {
-                if (v.pool() == pool.index()) {
-                    out[v.index()] = Math.min(cap[v.index()], lo * weight[v.index()]);
-                }
-            }
-        }
-        return out;
     }
 
     private boolean has(Defect d) {
@@ -199,7 +146,7 @@ final class ZvmScheduler implements PolicyInstance {
             // the ratios at any instant is the order of memory / e: a key that never goes stale in a DV.
             double x = memory[v] / e;
             if (has(Defect.HEURISTICS)) {
-                double age = logonAge[v] + now;
+                double age = now;
                 // The heuristic pulls an extreme ratio back to the bound: such a VMDBK is priced as if it had
                 // consumed exactly bound × entitlement since logon, so all clamped ones queue in reprice order.
                 x = Math.max(CLAMP_LOW * age, Math.min(CLAMP_HIGH * age, x));
@@ -250,31 +197,65 @@ final class ZvmScheduler implements PolicyInstance {
     }
 
     /**
-     * The normalizer. Defective: one factor per pool makes the members' entitlements add up to the pool's
-     * capacity, which leaves their proportions (and so the dispatch order) as wrong as before. Repaired:
-     * every member's entitlement is recomputed over the current dispatch list.
+     * The normalizer, meant to repair entitlements after dispatch-list membership changes. Defective: one
+     * factor per pool makes the members' entitlements add up to the pool's capacity, and each is pulled only
+     * {@link #NORMALIZER_GAIN} of the way toward its value over the current list, so an error made at a
+     * membership change is worked off over seconds (the report's early excursion in J1), not at once.
+     * Repaired: every member's entitlement is recomputed over the current dispatch list.
      */
     private void normalize() {
-        if (has(Defect.NORMALIZER)) {
-            double[] sum = new double[ctx.pools().size()];
+        double[] correct = memberEntitlements();
+        if (!has(Defect.NORMALIZER)) {
             for (int v = 0; v < n; v++) {
                 if (member[v]) {
-                    sum[ctx.vcpus().get(v).pool()] += entitlement[v];
+                    entitlement[v] = correct[v];
                 }
             }
+            return;
+        }
+        double[] sum = new double[ctx.pools().size()];
+        for (int v = 0; v < n; v++) {
+            if (member[v]) {
+                sum[ctx.vcpus().get(v).pool()] += entitlement[v];
+            }
+        }
+        for (int v = 0; v < n; v++) {
+            int p = ctx.vcpus().get(v).pool();
+            if (member[v] && sum[p] > 0) {
+                double scaled = entitlement[v] * ctx.pools().get(p).capacity() / sum[p];
+                entitlement[v] = scaled + NORMALIZER_GAIN * (correct[v] - scaled);
+            }
+        }
+    }
+
+    /**
+     * Every member's per-VCPU entitlement over the buckets that have a member on the dispatch list now, in
+     * one pass per pool (the normalizer runs every {@link #NORMALIZE_MICROS}, so this must stay linear).
+     */
+    private double[] memberEntitlements() {
+        List<Bucket> buckets = ctx.buckets();
+        double[] out = new double[n];
+        for (PolicyContext.Pool pool : ctx.pools()) {
+            Map<Integer, Integer> slot = new LinkedHashMap<>();
+            List<ShareAmount> mins = new ArrayList<>();
             for (int v = 0; v < n; v++) {
-                int p = ctx.vcpus().get(v).pool();
-                if (member[v] && sum[p] > 0) {
-                    entitlement[v] *= ctx.pools().get(p).capacity() / sum[p];
+                PolicyContext.Vcpu x = ctx.vcpus().get(v);
+                if (member[v] && x.pool() == pool.index() && slot.putIfAbsent(x.bucket(), mins.size()) == null) {
+                    mins.add(buckets.get(x.bucket()).share().min());
                 }
             }
-        } else {
+            if (mins.isEmpty()) {
+                continue;
+            }
+            double[] e = ShareMath.entitlements(pool.capacity(), mins);
             for (int v = 0; v < n; v++) {
-                if (member[v]) {
-                    entitlement[v] = dispatchListEntitlement(v, n - 1);
+                PolicyContext.Vcpu x = ctx.vcpus().get(v);
+                if (member[v] && x.pool() == pool.index()) {
+                    out[v] = e[slot.get(x.bucket())] / buckets.get(x.bucket()).running().size();
                 }
             }
         }
+        return out;
     }
 
     @Override
