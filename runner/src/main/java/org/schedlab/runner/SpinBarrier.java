@@ -12,12 +12,18 @@ import java.util.concurrent.locks.LockSupport;
 final class SpinBarrier {
 
     private final int parties;
+    /**
+     * Spinning only pays when every party has a processor of its own; with more parties than processors a
+     * spinning waiter takes the CPU from the party it waits for, so it yields at once instead.
+     */
+    private final int spinLimit;
     private final AtomicInteger waiting;
     private volatile int generation;
     private volatile boolean broken;
 
     SpinBarrier(int parties) {
         this.parties = parties;
+        this.spinLimit = parties <= Runtime.getRuntime().availableProcessors() ? 2000 : 0;
         this.waiting = new AtomicInteger(parties);
     }
 
@@ -34,9 +40,9 @@ final class SpinBarrier {
             if (broken) {
                 return false;
             }
-            if (spins < 2000) {
+            if (spins < spinLimit) {
                 Thread.onSpinWait();
-            } else if (spins < 2200) {
+            } else if (spins < spinLimit + 200) {
                 Thread.yield();
             } else {
                 LockSupport.parkNanos(20_000);
