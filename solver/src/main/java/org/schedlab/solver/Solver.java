@@ -1,14 +1,131 @@
 package org.schedlab.solver;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import org.schedlab.core.CpuPool;
+import org.schedlab.core.EngineType;
+import org.schedlab.core.LimitMode;
+import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
 
-/** Computes the correct CPU consumption of every virtual CPU of a problem (see solver.md). */
+/**
+ * Computes the correct CPU consumption of every virtual CPU of a problem (see solver.md):
+ * entitlements and limits per bucket ({@link Entitlements}), then a progressive filling in which
+ * LIMITSOFT acts as LIMITHARD, then a second filling in which the LIMITSOFT buckets' virtual CPUs
+ * scavenge what is left. Both fillings are exact and event-driven ({@link ProgressiveFilling}).
+ */
 public final class Solver {
 
     private Solver() {
     }
 
     public static Solution solve(Problem problem) {
-        throw new UnsupportedOperationException("solver not written yet");
+        Entitlements.Layout layout = Entitlements.layout(problem);
+        List<Bucket> buckets = layout.buckets();
+        Partition partition = problem.partition();
+        List<Problem.Placed> placed = layout.placed();
+
+        // One filling holds every dispatch pool: their groups are disjoint, so a shared level gives
+        // each pool the answer a filling of its own would. Groups: dispatch pools, limited buckets,
+        // CPU pools. Each has a cap for the share-based phase and one for scavenging.
+        int running = buckets.stream().mapToInt(b -> b.running().size()).sum();
+        // Every virtual CPU joins its dispatch pool, and maybe its bucket's limit and a CPU pool.
+        ProgressiveFilling.Builder builder = new ProgressiveFilling.Builder(running, 3 * running);
+        int maxGroups = partition.types().size() + buckets.size() + partition.cpuPools().size();
+        double[] hardCaps = new double[maxGroups];
+        double[] scavengingCaps = new double[maxGroups];
+        int[] dispatchGroup = new int[EngineType.values().length];
+        for (EngineType type : partition.types()) {
+            int g = builder.addGroup();
+            dispatchGroup[type.ordinal()] = g;
+            hardCaps[g] = scavengingCaps[g] = partition.capacity(type);
+        }
+        int[] bucketGroup = new int[buckets.size()];
+        boolean[] softBucket = new boolean[buckets.size()];
+        for (int b = 0; b < buckets.size(); b++) {
+            Bucket bucket = buckets.get(b);
+            bucketGroup[b] = -1;
+            if (bucket.hasLimit()) {
+                softBucket[b] = bucket.share().limit().orElseThrow().mode() == LimitMode.SOFT;
+                int g = builder.addGroup();
+                bucketGroup[b] = g;
+                hardCaps[g] = bucket.limit();
+                // A soft limit no longer holds once its bucket is scavenging.
+                scavengingCaps[g] = softBucket[b] ? Double.POSITIVE_INFINITY : bucket.limit();
+            }
+        }
+        Map<String, Integer> cpuPoolGroup = new HashMap<>();
+
+        // Filling indices follow file order over the running virtual CPUs.
+        int[] fillIndex = new int[placed.size()];
+        boolean[] scavenging = new boolean[running];
+        boolean anyScavenger = false;
+        for (int i = 0; i < placed.size(); i++) {
+            int b = layout.bucketOf(i);
+            fillIndex[i] = -1;
+            if (b < 0) {
+                continue;
+            }
+            Bucket bucket = buckets.get(b);
+            int v = builder.addVcpu(bucket.entitlementPerVcpu(), placed.get(i).vcpu().demand().cap());
+            fillIndex[i] = v;
+            scavenging[v] = softBucket[b];
+            anyScavenger |= scavenging[v];
+            builder.join(v, dispatchGroup[bucket.pool().ordinal()]);
+            if (bucketGroup[b] >= 0) {
+                builder.join(v, bucketGroup[b]);
+            }
+            if (bucket.cpuPool().isPresent()) {
+                CpuPool pool = bucket.cpuPool().get();
+                Integer g = cpuPoolGroup.get(pool.key());
+                if (g == null) {
+                    g = builder.addGroup();
+                    hardCaps[g] = scavengingCaps[g] = pool.cap(partition.capacity(pool.type()));
+                    cpuPoolGroup.put(pool.key(), g);
+                }
+                builder.join(v, g);
+            }
+        }
+        ProgressiveFilling filling = builder.build();
+        int groups = filling.groups();
+
+        boolean[] everyone = new boolean[running];
+        Arrays.fill(everyone, true);
+        double[] x = filling.fill(new double[running], everyone, Arrays.copyOf(hardCaps, groups));
+        if (anyScavenger) {
+            x = filling.fill(x, scavenging, Arrays.copyOf(scavengingCaps, groups));
+        }
+
+        double[] allocated = new double[EngineType.values().length];
+        List<VcpuAnswer> answers = new ArrayList<>(placed.size());
+        for (int i = 0; i < placed.size(); i++) {
+            Problem.Placed p = placed.get(i);
+            OptionalDouble demand = p.vcpu().demand().unbounded()
+                    ? OptionalDouble.empty()
+                    : OptionalDouble.of(p.vcpu().demand().percent());
+            int b = layout.bucketOf(i);
+            if (b < 0) {
+                answers.add(new VcpuAnswer(p, demand, 0, OptionalDouble.empty(), 0));
+                continue;
+            }
+            Bucket bucket = buckets.get(b);
+            double correct = x[fillIndex[i]];
+            allocated[p.pool().ordinal()] += correct;
+            answers.add(new VcpuAnswer(p, demand, bucket.entitlementPerVcpu(),
+                    bucket.hasLimit() ? OptionalDouble.of(bucket.limit()) : OptionalDouble.empty(), correct));
+        }
+        List<PoolAllocation> pools = new ArrayList<>();
+        for (EngineType type : partition.types()) {
+            pools.add(new PoolAllocation(type, partition.capacity(type), allocated[type.ordinal()]));
+        }
+        return new Solution(problem, pools, buckets, answers);
+    }
+
+    private static boolean isSoft(Bucket bucket) {
+        return bucket.limitMode().filter(m -> m == LimitMode.SOFT).isPresent();
     }
 }

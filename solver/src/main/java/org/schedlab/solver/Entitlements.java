@@ -1,0 +1,202 @@
+package org.schedlab.solver;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.schedlab.core.CpuPool;
+import org.schedlab.core.EngineType;
+import org.schedlab.core.Partition;
+import org.schedlab.core.Problem;
+import org.schedlab.core.Share;
+import org.schedlab.core.ShareAmount;
+import org.schedlab.core.ShareKind;
+import org.schedlab.core.User;
+import org.schedlab.core.VirtualCpu;
+
+/**
+ * The entitlement and limit step of the solver on its own: a problem's share buckets with each
+ * bucket's entitlement and limit (solver.md, "Entitlement" and "Limits").
+ *
+ * <p>Rules as implemented, beyond the spec's wording:
+ * <ul>
+ *   <li>A bucket exists only if it has a running virtual CPU: a (user, type) whose virtual CPUs are
+ *       all STOPPED takes no entitlement and does not appear in any pool's sums (project rule).</li>
+ *   <li>A bucket's {@link Bucket#cpuPool()} is its user's CPU pool only when that CPU pool caps the
+ *       bucket, that is when the bucket dispatches in the CPU pool's type; a member's virtual CPUs in
+ *       other dispatch pools are not capped by it.</li>
+ *   <li>Buckets are listed in file order of their first running virtual CPU.</li>
+ * </ul>
+ */
+public final class Entitlements {
+
+    private static final double ABSOLUTE_CEILING = 99;
+
+    private Entitlements() {
+    }
+
+    /** The buckets of {@code problem} in file order of each bucket's first running virtual CPU. */
+    public static List<Bucket> of(Problem problem) {
+        return layout(problem).buckets();
+    }
+
+    /**
+     * The buckets, and every virtual CPU of the problem in file order (as {@link Problem#vcpus()}
+     * gives them) with the index of its bucket, or -1 when it is stopped. The solver needs the
+     * second part to put answers back in order without looking virtual CPUs up by value (two users
+     * may hold equal VirtualCpu records).
+     */
+    static Layout layout(Problem problem) {
+        Partition partition = problem.partition();
+        int types = EngineType.values().length;
+        List<Draft> drafts = new ArrayList<>();
+        int vcpuCount = 0;
+        for (User user : problem.users()) {
+            vcpuCount += user.vcpus().size();
+        }
+        List<Problem.Placed> placed = new ArrayList<>(vcpuCount);
+        int[] bucketOf = new int[vcpuCount];
+        // Few distinct CPU pool names, many members: look each name up once.
+        Map<String, Optional<CpuPool>> cpuPools = new HashMap<>();
+        for (User user : problem.users()) {
+            Draft[] byType = new Draft[types];
+            // A virtual CPU's dispatch pool depends on its type only, not on which of the user's it is.
+            EngineType[] poolOf = new EngineType[types];
+            Optional<CpuPool> cpuPool = user.cpuPool().flatMap(name -> cpuPools.computeIfAbsent(name, partition::cpuPool));
+            for (VirtualCpu vcpu : user.vcpus()) {
+                int type = vcpu.type().ordinal();
+                if (poolOf[type] == null) {
+                    poolOf[type] = problem.dispatchPool(user, vcpu);
+                }
+                EngineType pool = poolOf[type];
+                int file = placed.size();
+                placed.add(new Problem.Placed(user, vcpu, pool));
+                if (vcpu.stopped()) {
+                    bucketOf[file] = -1;
+                    continue;
+                }
+                Draft draft = byType[type];
+                if (draft == null) {
+                    draft = new Draft(drafts.size(), user, vcpu.type(), pool,
+                            cpuPool.isPresent() && cpuPool.get().type() == pool ? cpuPool : Optional.empty());
+                    byType[type] = draft;
+                    drafts.add(draft);
+                }
+                draft.running.add(vcpu);
+                bucketOf[file] = draft.index;
+            }
+        }
+
+        double[] absoluteSum = new double[types];
+        double[] relativeSum = new double[types];
+        for (Draft d : drafts) {
+            ShareAmount min = d.share.min();
+            if (min.kind() == ShareKind.ABSOLUTE) {
+                absoluteSum[d.pool.ordinal()] += min.value();
+            } else {
+                relativeSum[d.pool.ordinal()] += min.value();
+            }
+        }
+        PoolShares[] pools = new PoolShares[types];
+        for (EngineType t : EngineType.values()) {
+            pools[t.ordinal()] = new PoolShares(partition.capacity(t), absoluteSum[t.ordinal()],
+                    relativeSum[t.ordinal()]);
+        }
+
+        List<Bucket> buckets = new ArrayList<>(drafts.size());
+        for (Draft d : drafts) {
+            PoolShares shares = pools[d.pool.ordinal()];
+            double entitlement = shares.entitlement(d.share.min());
+            double limit = d.share.limit()
+                    .map(l -> shares.limit(d.share.min(), l.amount()))
+                    .orElse(Double.POSITIVE_INFINITY);
+            buckets.add(new Bucket(d.user, d.virtualType, d.pool, d.share, d.running, d.cpuPool, entitlement, limit));
+        }
+        return new Layout(List.copyOf(buckets), Collections.unmodifiableList(placed), bucketOf);
+    }
+
+    /** Buckets plus every virtual CPU in file order with its bucket index (-1 when stopped). */
+    static final class Layout {
+        private final List<Bucket> buckets;
+        private final List<Problem.Placed> placed;
+        private final int[] bucketOf;
+
+        Layout(List<Bucket> buckets, List<Problem.Placed> placed, int[] bucketOf) {
+            this.buckets = buckets;
+            this.placed = placed;
+            this.bucketOf = bucketOf;
+        }
+
+        List<Bucket> buckets() {
+            return buckets;
+        }
+
+        /** Every virtual CPU in file order, as {@link Problem#vcpus()} lists them. */
+        List<Problem.Placed> placed() {
+            return placed;
+        }
+
+        int bucketOf(int fileIndex) {
+            return bucketOf[fileIndex];
+        }
+    }
+
+    private static final class Draft {
+        final int index;
+        final User user;
+        final EngineType virtualType;
+        final EngineType pool;
+        final Share share;
+        final Optional<CpuPool> cpuPool;
+        final List<VirtualCpu> running = new ArrayList<>(2);
+
+        Draft(int index, User user, EngineType virtualType, EngineType pool, Optional<CpuPool> cpuPool) {
+            this.index = index;
+            this.user = user;
+            this.virtualType = virtualType;
+            this.pool = pool;
+            this.share = user.shareFor(virtualType);
+            this.cpuPool = cpuPool;
+        }
+    }
+
+    /**
+     * One dispatch pool's share totals. Keeping the sums lets a RELATIVE limit's set-S calculation
+     * run in O(1) per bucket: set S differs from the pool's shares in one bucket only.
+     */
+    private record PoolShares(double capacity, double absoluteSum, double relativeSum) {
+
+        double entitlement(ShareAmount min) {
+            return entitlement(min, absoluteSum, relativeSum);
+        }
+
+        /** The bucket's cap in percent of one logical CPU; may be below its entitlement. */
+        double limit(ShareAmount min, ShareAmount limit) {
+            if (limit.kind() == ShareKind.ABSOLUTE) {
+                // Unlike a min-share, an absolute limit is not scaled to 99%: it is a cap, not a promise.
+                return capacity * limit.value() / 100;
+            }
+            // Set S: this bucket's min-share replaced by RELATIVE l, every other bucket unchanged.
+            double absolute = absoluteSum;
+            double relative = relativeSum + limit.value();
+            if (min.kind() == ShareKind.ABSOLUTE) {
+                absolute = Math.max(0, absolute - min.value());
+            } else {
+                relative -= min.value();
+            }
+            return entitlement(limit, absolute, relative);
+        }
+
+        private double entitlement(ShareAmount share, double absolute, double relative) {
+            if (share.kind() == ShareKind.ABSOLUTE) {
+                // Absolute promises beyond 99% are scaled down so relative users keep 1% (project rule).
+                double scale = absolute > ABSOLUTE_CEILING ? ABSOLUTE_CEILING / absolute : 1;
+                return capacity * share.value() * scale / 100;
+            }
+            double promised = capacity * Math.min(absolute, ABSOLUTE_CEILING) / 100;
+            return (capacity - promised) * share.value() / relative;
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package org.schedlab.solver;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import org.schedlab.core.CpuPool;
+import org.schedlab.core.Demand;
+import org.schedlab.core.EngineType;
+import org.schedlab.core.LimitMode;
+import org.schedlab.core.LimitShare;
+import org.schedlab.core.Partition;
+import org.schedlab.core.Problem;
+import org.schedlab.core.RunControl;
+import org.schedlab.core.Share;
+import org.schedlab.core.ShareAmount;
+import org.schedlab.core.SourceLocation;
+import org.schedlab.core.Srm;
+import org.schedlab.core.Topology;
+import org.schedlab.core.User;
+import org.schedlab.core.VirtualCpu;
+
+/**
+ * Valid random problems for property tests and benchmarks: the same seed always gives the same
+ * problem. They mix relative and absolute min-shares (absolute totals sometimes over 99%), limits
+ * of both kinds and modes, CPU pools of both kinds, stopped virtual CPUs, several engine types with
+ * SMT, CPU affinity OFF, and virtual types the partition lacks. The partition is sized so that
+ * demand is sometimes below, often above capacity.
+ */
+public final class RandomProblems {
+
+    private static final SourceLocation HERE = SourceLocation.UNKNOWN;
+    private static final EngineType[] SPECIALTY = {EngineType.ZIIP, EngineType.IFL, EngineType.ZAAP, EngineType.ICF};
+
+    private RandomProblems() {
+    }
+
+    /** How often each feature appears; probabilities are per user or per virtual CPU. */
+    public record Mix(int maxVcpusPerUser, double stopped, double absolute, double limit, double soft,
+                      double cpuPoolMember, double affinityOff, double smt) {
+
+        /** Every feature often enough that a few thousand small problems cover their combinations. */
+        public static final Mix DEFAULT = new Mix(4, 0.1, 0.25, 0.3, 0.5, 0.3, 0.1, 0.2);
+
+        public Mix {
+            if (maxVcpusPerUser < 1 || maxVcpusPerUser > VirtualCpu.MAX_ADDRESS + 1) {
+                throw new IllegalArgumentException("virtual CPUs per user must be 1.." + (VirtualCpu.MAX_ADDRESS + 1));
+            }
+            for (double p : new double[] {stopped, absolute, limit, soft, cpuPoolMember, affinityOff, smt}) {
+                if (!(p >= 0 && p <= 1)) {
+                    throw new IllegalArgumentException("a probability must be in 0..1: " + p);
+                }
+            }
+        }
+    }
+
+    /** A problem of exactly {@code vcpus} virtual CPUs with the {@link Mix#DEFAULT} mix. */
+    public static Problem generate(long seed, int vcpus) {
+        return generate(seed, vcpus, Mix.DEFAULT);
+    }
+
+    /** A problem of exactly {@code vcpus} virtual CPUs (at least 1). */
+    public static Problem generate(long seed, int vcpus, Mix mix) {
+        if (vcpus < 1) {
+            throw new IllegalArgumentException("a problem needs at least one virtual CPU");
+        }
+        Random random = new Random(seed);
+        Partition partition = partition(random, vcpus, mix);
+        List<EngineType> types = partition.types();
+        int expectedUsers = Math.max(1, vcpus * 2 / (mix.maxVcpusPerUser() + 1));
+        // Absolute values sized so that a pool's absolute total is around 100%: sometimes over 99.
+        double absoluteScale = Math.min(100, 200 / Math.max(1, expectedUsers * mix.absolute() / types.size()));
+
+        List<User> users = new ArrayList<>();
+        int left = vcpus;
+        while (left > 0) {
+            int count = 1 + random.nextInt(Math.min(mix.maxVcpusPerUser(), left));
+            left -= count;
+            users.add(user(random, users.size(), count, partition, mix, absoluteScale));
+        }
+        return new Problem("R" + Long.toUnsignedString(seed, 36).toUpperCase(Locale.ROOT), partition, users,
+                RunControl.NONE, HERE);
+    }
+
+    private static Partition partition(Random random, int vcpus, Mix mix) {
+        List<EngineType> types = new ArrayList<>();
+        types.add(EngineType.CP);
+        for (EngineType t : SPECIALTY) {
+            if (random.nextBoolean()) {
+                types.add(t);
+            }
+        }
+        // Mean demand is about 55%; spread load between half and twice the capacity.
+        double load = 0.5 + 1.5 * random.nextDouble();
+        double logicalPerType = vcpus * 0.55 / load / types.size();
+        Map<EngineType, Integer> cores = new LinkedHashMap<>();
+        Map<EngineType, Integer> threads = new LinkedHashMap<>();
+        for (EngineType t : types) {
+            int thread = random.nextDouble() < mix.smt() ? 2 : 1;
+            double spread = 0.5 + random.nextDouble();
+            cores.put(t, Math.max(1, (int) Math.round(logicalPerType * spread / thread)));
+            threads.put(t, thread);
+        }
+        List<CpuPool> cpuPools = new ArrayList<>();
+        int poolCount = random.nextInt(4);
+        for (int i = 0; i < poolCount; i++) {
+            EngineType type = types.contains(EngineType.IFL) && random.nextBoolean() ? EngineType.IFL : EngineType.CP;
+            int logical = cores.get(type) * threads.get(type);
+            CpuPool.Kind kind = random.nextBoolean() ? CpuPool.Kind.LIMITHARD : CpuPool.Kind.CAPACITY;
+            double value = kind == CpuPool.Kind.LIMITHARD
+                    ? tenths(1 + 99 * random.nextDouble())
+                    : Math.max(0.5, Math.round(logical * random.nextDouble() * 2) / 2.0);
+            cpuPools.add(new CpuPool("POOL" + i, type, kind, value, HERE));
+        }
+        return new Partition(cores, threads, Topology.singleChip(HERE), Srm.DEFAULT, cpuPools, HERE);
+    }
+
+    private static User user(Random random, int index, int count, Partition partition, Mix mix,
+                             double absoluteScale) {
+        List<EngineType> types = partition.types();
+        List<VirtualCpu> vcpus = new ArrayList<>(count);
+        List<EngineType> vcpuTypes = new ArrayList<>();
+        for (int a = 0; a < count; a++) {
+            // Mostly the partition's types; sometimes one it lacks, which runs simulated on CPs.
+            EngineType type = random.nextDouble() < 0.9
+                    ? types.get(random.nextInt(types.size()))
+                    : EngineType.values()[random.nextInt(EngineType.values().length)];
+            if (!vcpuTypes.contains(type)) {
+                vcpuTypes.add(type);
+            }
+            vcpus.add(new VirtualCpu(Integer.toHexString(a), type, demand(random),
+                    random.nextDouble() < mix.stopped(), HERE));
+        }
+        List<Share> shares = new ArrayList<>();
+        for (EngineType type : vcpuTypes) {
+            if (random.nextDouble() < 0.8) {
+                shares.add(share(random, type, mix, absoluteScale));
+            }
+        }
+        Optional<String> cpuPool = Optional.empty();
+        List<CpuPool> pools = partition.cpuPools();
+        if (!pools.isEmpty() && random.nextDouble() < mix.cpuPoolMember()) {
+            String name = pools.get(random.nextInt(pools.size())).name();
+            // Pool names are case-insensitive: exercise that too.
+            cpuPool = Optional.of(random.nextBoolean() ? name : name.toLowerCase(Locale.ROOT));
+        }
+        boolean affinity = random.nextDouble() >= mix.affinityOff();
+        return new User(String.format(Locale.ROOT, "U%05d", index), shares, cpuPool, affinity, vcpus, HERE);
+    }
+
+    private static Demand demand(Random random) {
+        double r = random.nextDouble();
+        if (r < 0.2) {
+            return Demand.UNBOUNDED;
+        }
+        if (r < 0.3) {
+            return Demand.of(0);
+        }
+        if (r < 0.35) {
+            return Demand.of(100);
+        }
+        return Demand.of(tenths(100 * random.nextDouble()));
+    }
+
+    private static Share share(Random random, EngineType type, Mix mix, double absoluteScale) {
+        ShareAmount min = amount(random, mix, absoluteScale);
+        Optional<LimitShare> limit = Optional.empty();
+        if (random.nextDouble() < mix.limit()) {
+            LimitMode mode = random.nextDouble() < mix.soft() ? LimitMode.SOFT : LimitMode.HARD;
+            ShareAmount amount = random.nextDouble() < 0.2 ? min : amount(random, mix, absoluteScale * 2);
+            limit = Optional.of(new LimitShare(amount, mode));
+        }
+        return new Share(type, min, limit, HERE);
+    }
+
+    private static ShareAmount amount(Random random, Mix mix, double absoluteScale) {
+        if (random.nextDouble() < mix.absolute()) {
+            return ShareAmount.absolute(Math.min(100, Math.max(0.1, tenths(absoluteScale * random.nextDouble()))));
+        }
+        // Relative values spread over their whole range, many at z/VM's default 100.
+        return random.nextBoolean()
+                ? ShareAmount.DEFAULT
+                : ShareAmount.relative(Math.max(1, Math.round(Math.pow(10, 4 * random.nextDouble()))));
+    }
+
+    private static double tenths(double value) {
+        return Math.round(value * 10) / 10.0;
+    }
+}
