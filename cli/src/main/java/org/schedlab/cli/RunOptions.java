@@ -1,6 +1,7 @@
 package org.schedlab.cli;
 
 import java.time.Duration;
+import org.schedlab.core.Numbers;
 import org.schedlab.core.Problem;
 import org.schedlab.runner.RunConfig;
 import picocli.CommandLine.Option;
@@ -53,10 +54,19 @@ final class RunOptions {
             if (timeout != null) {
                 c = c.withTimeout(timeout);
             }
-            return c.withThreads(threads);
+            c = c.withThreads(threads);
         } catch (IllegalArgumentException e) {
             throw new UsageException(problem.name() + ": " + e.getMessage());
         }
+        // The comparator judges only intervals starting at or after the warm-up: at least one must.
+        long firstCounted = (c.warmupMicros() + c.intervalMicros() - 1) / c.intervalMicros() * c.intervalMicros();
+        if (firstCounted >= c.durationMicros()) {
+            throw new UsageException(problem.name() + ": no measurement interval starts after the warm-up of "
+                    + Numbers.format(c.warmupMicros() / 1e6) + " s (" + Numbers.format(c.intervalMicros() / 1e6)
+                    + " s intervals over " + Numbers.format(c.durationMicros() / 1e6)
+                    + " s), so there is nothing to judge; use a shorter --warmup or --interval");
+        }
+        return c;
     }
 
     private static long micros(Duration d) {

@@ -1,0 +1,342 @@
+package org.schedlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+class TestCommandTest {
+
+    static final List<String> SHORT = List.of("--duration", "10s", "--warmup", "2s");
+    static final List<String> RESULT_KEYS = List.of("file", "problem", "policy", "verdict", "mean_error_pct",
+            "max_error_pct", "mean_dispatch_delay_us");
+    private static final Pattern LINE = Pattern.compile("^(PASS|FAIL|ERROR)\\s+(\\S+)\\s+(\\S+)\\s+mean .*\\s(\\S+\\.scn)(\\s.*)?$");
+
+    @TempDir
+    Path dir;
+
+    private static Cli.Result test(List<String> paths, String... more) {
+        List<String> a = new ArrayList<>(List.of("test"));
+        a.addAll(paths);
+        a.addAll(SHORT);
+        a.addAll(List.of(more));
+        return Cli.run(a.toArray(String[]::new));
+    }
+
+    private static Cli.Result test(String path, String... more) {
+        return test(List.of(path), more);
+    }
+
+    /** verdict, problem, policy of every result line, in order. */
+    private static List<List<String>> results(Cli.Result r) {
+        List<List<String>> out = new ArrayList<>();
+        for (String l : r.outLines()) {
+            Matcher m = LINE.matcher(l);
+            if (m.matches()) {
+                out.add(List.of(m.group(1), m.group(2), m.group(3), Path.of(m.group(4)).getFileName().toString()));
+            }
+        }
+        return out;
+    }
+
+    private static String verdictOf(Cli.Result r, String problem, String policy) {
+        return results(r).stream().filter(x -> x.get(1).equals(problem) && x.get(2).equals(policy)).map(x -> x.get(0))
+                .findFirst().orElseThrow(() -> new AssertionError(problem + " " + policy + " not in\n" + r.all()));
+    }
+
+    /** AL1 (the report's "large jar": fails under fair by design) and J1 (passes) in a directory of their own. */
+    private Path al1AndJ1() {
+        Path lib = dir.resolve("lib");
+        Cli.write(lib.resolve("AL1.scn"), Cli.read(Cli.scenario("AL1")));
+        Cli.write(lib.resolve("J1.scn"), Cli.read(Cli.scenario("J1")));
+        return lib;
+    }
+
+    private Path expect(String... rows) {
+        return Cli.write(dir.resolve("expected.csv"), "file,problem,policy,verdict\n" + String.join("\n", rows) + "\n");
+    }
+
+    @Test
+    void test_scenarioLibraryUnderFair_listsEveryProblemInFileOrderWithSummary() {
+        Cli.Result r = test(Cli.SCENARIOS.toString(), "--policy", "fair");
+
+        r.assertNoStackTrace();
+        List<String> expected = Cli.seedScenarios().stream().map(p -> p.getFileName().toString()).toList();
+        List<List<String>> res = results(r);
+        assertEquals(expected, res.stream().map(x -> x.get(3)).toList(), r::all);
+        assertEquals(expected.stream().map(f -> f.replace(".scn", "")).toList(), res.stream().map(x -> x.get(1)).toList());
+        res.forEach(x -> assertEquals("fair", x.get(2)));
+        assertTrue(r.out().contains("schedlab test: " + expected.size() + " checks: "), r::all);
+        // Every seed scenario except AL1 passes under fair (runner spec); AL1's unlisted FAIL fails the check.
+        res.stream().filter(x -> !x.get(1).equals("AL1")).forEach(x -> assertEquals("PASS", x.get(0), x::toString));
+        assertEquals("FAIL", verdictOf(r, "AL1", "fair"));
+        r.assertExit(1);
+    }
+
+    @Test
+    void test_severalPolicies_groupsByFileThenProblemThenPolicyAsGiven() {
+        Cli.Result r = test(List.of(Cli.scenarioArg("J2"), Cli.scenarioArg("J1")), "--policy", "zvm64", "--policy", "fair");
+
+        List<List<String>> res = results(r);
+        assertEquals(List.of("J2 zvm64", "J2 fair", "J1 zvm64", "J1 fair"),
+                res.stream().map(x -> x.get(1) + " " + x.get(2)).toList(), r::all);
+    }
+
+    @Test
+    void test_json_hasExactlyTheDocumentedKeysPerResult() {
+        Cli.Result r = test(List.of(Cli.scenarioArg("J1"), Cli.scenarioArg("MZ0")), "--format", "json");
+
+        r.assertExit(0);
+        Map<String, Object> doc = Json.object(Json.parse(r.out()));
+        assertEquals(List.of("results"), List.copyOf(doc.keySet()));
+        List<Object> results = Json.array(doc.get("results"));
+        assertEquals(2, results.size());
+        for (Object o : results) {
+            Map<String, Object> m = Json.object(o);
+            assertEquals(RESULT_KEYS, List.copyOf(m.keySet()));
+            assertEquals("PASS", m.get("verdict"));
+            assertEquals("fair", m.get("policy"));
+            assertTrue(m.get("mean_error_pct") instanceof Double && m.get("max_error_pct") instanceof Double);
+            assertTrue((Double) m.get("mean_dispatch_delay_us") > 0, m::toString);
+        }
+        assertEquals("J1", Json.object(results.get(0)).get("problem"));
+        assertEquals(Cli.scenarioArg("J1"), Json.object(results.get(0)).get("file"));
+        assertEquals("MZ0", Json.object(results.get(1)).get("problem"));
+    }
+
+    @Test
+    void test_jobsOneAndFour_giveByteIdenticalStdout() {
+        for (String format : List.of("text", "json")) {
+            Cli.Result one = test(Cli.SCENARIOS.toString(), "--policy", "fair", "--policy", "zvm64", "--jobs", "1",
+                    "--format", format);
+            Cli.Result four = test(Cli.SCENARIOS.toString(), "--policy", "fair", "--policy", "zvm64", "--jobs", "4",
+                    "--format", format);
+
+            assertEquals(one.code(), four.code());
+            assertFalse(one.out().isEmpty());
+            assertEquals(one.out(), four.out(), format);
+        }
+    }
+
+    @Test
+    void test_junitXml_hasOneTestcasePerProblemAndPolicyAndAFailureForAnUnexpectedFail() throws Exception {
+        Path xml = dir.resolve("reports").resolve("junit.xml");
+
+        Cli.Result r = test(al1AndJ1().toString(), "--policy", "fair", "--policy", "zvm64", "--junit-xml", xml.toString());
+
+        r.assertExit(1);
+        Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile());
+        Element suite = d.getDocumentElement();
+        assertEquals("testsuite", suite.getTagName());
+        NodeList cases = suite.getElementsByTagName("testcase");
+        assertEquals(4, cases.getLength());
+        assertEquals("4", suite.getAttribute("tests"));
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < cases.getLength(); i++) {
+            Element c = (Element) cases.item(i);
+            names.add(c.getAttribute("name"));
+            assertTrue(c.getAttribute("classname").endsWith("AL1.scn") || c.getAttribute("classname").endsWith("J1.scn"));
+            Double.parseDouble(c.getAttribute("time"));
+        }
+        assertEquals(List.of("AL1 [fair]", "AL1 [zvm64]", "J1 [fair]", "J1 [zvm64]"), names);
+        Element al1 = (Element) cases.item(0);
+        NodeList failure = al1.getElementsByTagName("failure");
+        assertEquals(1, failure.getLength(), "AL1 fails under fair and nobody said it would");
+        assertTrue(((Element) failure.item(0)).getAttribute("message").contains("verdict FAIL"));
+        Element j1 = (Element) cases.item(2);
+        assertEquals(0, j1.getChildNodes().getLength(), "J1 passes under fair");
+        assertEquals(Integer.toString(suite.getElementsByTagName("failure").getLength()), suite.getAttribute("failures"));
+        assertEquals("0", suite.getAttribute("errors"));
+    }
+
+    @Test
+    void test_junitXml_unexpectedPassIsAFailureAndCountedAsOne() throws Exception {
+        Path xml = dir.resolve("junit.xml");
+        Path expected = expect("J1.scn,J1,fair,FAIL");
+
+        Cli.Result r = test(Cli.scenarioArg("J1"), "--expect", expected.toString(), "--junit-xml", xml.toString());
+
+        r.assertExit(1);
+        Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile());
+        Element suite = d.getDocumentElement();
+        assertEquals(1, suite.getElementsByTagName("failure").getLength());
+        assertEquals("1", suite.getAttribute("failures"), "the testsuite's count must match its failure elements");
+    }
+
+    @Test
+    void test_junitXml_policyErrorIsAnErrorElement() throws Exception {
+        Path xml = dir.resolve("junit.xml");
+
+        Cli.Result r = test(Cli.scenarioArg("J1"), "--policy", ThrowingPolicy.CLASS, "--junit-xml", xml.toString());
+
+        r.assertExit(1);
+        Element suite = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile()).getDocumentElement();
+        assertEquals("1", suite.getAttribute("errors"));
+        assertEquals("0", suite.getAttribute("failures"));
+        NodeList errors = suite.getElementsByTagName("error");
+        assertEquals(1, errors.getLength());
+        assertTrue(((Element) errors.item(0)).getAttribute("message").contains(ThrowingPolicy.MESSAGE));
+    }
+
+    @Test
+    void test_expectListedFailThatFails_isExpectedAndExitsZero() {
+        Path lib = al1AndJ1();
+
+        Cli.Result without = test(lib.toString());
+        Cli.Result with = test(lib.toString(), "--expect", expect("AL1.scn,AL1,fair,FAIL").toString());
+
+        without.assertExit(1);
+        assertTrue(without.out().contains("1 not as expected"), without::all);
+        with.assertExit(0);
+        assertTrue(with.out().contains("all as expected"), with::all);
+        assertTrue(with.out().lines().anyMatch(l -> l.startsWith("FAIL") && l.contains("AL1") && l.endsWith("(expected FAIL)")),
+                with::all);
+    }
+
+    @Test
+    void test_expectMatchesCaseInsensitivelyAndByFileName() {
+        Cli.Result r = test(al1AndJ1().toString(), "--expect", expect("al1.SCN, al1 , FAIR ,fail").toString());
+
+        r.assertExit(0);
+    }
+
+    @Test
+    void test_expectListedFailThatPasses_isARegressionAndExitsOne() {
+        Cli.Result r = test(al1AndJ1().toString(), "--expect", expect("AL1.scn,AL1,fair,FAIL", "J1.scn,J1,fair,FAIL").toString());
+
+        r.assertExit(1);
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("PASS") && l.contains("J1") && l.contains("UNEXPECTED")),
+                r::all);
+    }
+
+    @Test
+    void test_expectAny_acceptsPassAndFailButNotError() {
+        Path lib = al1AndJ1();
+        Path any = expect("AL1.scn,AL1,fair,ANY", "J1.scn,J1,fair,ANY", "J1.scn,J1,throwing,ANY");
+
+        Cli.Result verdicts = test(lib.toString(), "--expect", any.toString());
+        Cli.Result error = test(Cli.scenarioArg("J1"), "--expect", any.toString(), "--policy", ThrowingPolicy.CLASS);
+
+        verdicts.assertExit(0);
+        error.assertExit(1);
+    }
+
+    @Test
+    void test_expectMalformed_exitsTwoWithLocatedLines() {
+        Path bad = expect("AL1.scn,AL1,fair,MAYBE", "J1.scn,J1,fair");
+
+        Cli.Result r = test(Cli.scenarioArg("J1"), "--expect", bad.toString());
+
+        r.assertExit(2);
+        assertEquals("", r.out());
+        assertEquals(2, r.errLines().size(), r::all);
+        assertTrue(r.errLines().get(0).startsWith(bad + ":2:"), r::all);
+        assertTrue(r.errLines().get(1).startsWith(bad + ":3:"), r::all);
+    }
+
+    @Test
+    void test_malformedScenarioAmongPaths_exitsTwoAndRunsNothing() {
+        Path lib = dir.resolve("lib");
+        Cli.write(lib.resolve("A.scn"), Cli.read(Cli.scenario("J1")));
+        Path bad = Cli.write(lib.resolve("B.scn"), CheckCommandTest.THREE_MISTAKES);
+        Cli.write(lib.resolve("C.scn"), Cli.read(Cli.scenario("J2")));
+        Path xml = dir.resolve("junit.xml");
+        int before = ThrowingPolicy.STARTS.get();
+
+        Cli.Result r = test(lib.toString(), "--policy", ThrowingPolicy.CLASS + ":after=1000000", "--junit-xml", xml.toString());
+
+        r.assertExit(2);
+        r.assertNoStackTrace();
+        assertEquals("", r.out(), "no results: nothing ran");
+        assertEquals(before, ThrowingPolicy.STARTS.get(), "no run started");
+        assertFalse(Files.exists(xml));
+        assertEquals(3, r.errLines().size(), r::all);
+        r.errLines().forEach(l -> assertTrue(l.startsWith(bad + ":"), l));
+    }
+
+    @Test
+    void test_missingPath_exitsTwo() {
+        Cli.Result r = test(List.of(Cli.scenarioArg("J1"), dir.resolve("nope.scn").toString()));
+
+        r.assertExit(2);
+        assertEquals("", r.out());
+        assertEquals(1, r.errLines().size(), r::all);
+    }
+
+    @Test
+    void test_unknownPolicy_exitsTwoListingKnownPolicies() {
+        Cli.Result r = test(Cli.scenarioArg("J1"), "--policy", "fair", "--policy", "fiar");
+
+        r.assertExit(2);
+        assertEquals("", r.out());
+        assertEquals(1, r.errLines().size(), r::all);
+        assertTrue(r.err().contains("fiar") && r.err().contains("fair, zvm64, zvm63"), r::all);
+    }
+
+    @Test
+    void test_policyThrowingForOneProblem_thatOneIsErrorTheOthersStillRun() {
+        String policy = ThrowingPolicy.CLASS + ":problem=J2,after=3000000";
+
+        Cli.Result r = test(List.of(Cli.scenarioArg("J1"), Cli.scenarioArg("J2"), Cli.scenarioArg("J3")),
+                "--policy", policy, "--jobs", "2");
+        Cli.Result json = test(List.of(Cli.scenarioArg("J1"), Cli.scenarioArg("J2"), Cli.scenarioArg("J3")),
+                "--policy", policy, "--format", "json");
+
+        r.assertExit(1);
+        r.assertNoStackTrace();
+        assertEquals(List.of("PASS J1", "ERROR J2", "PASS J3"),
+                results(r).stream().map(x -> x.get(0) + " " + x.get(1)).toList(), r::all);
+        List<String> lines = r.outLines();
+        int j2 = 0;
+        while (!lines.get(j2).startsWith("ERROR")) {
+            j2++;
+        }
+        assertTrue(lines.get(j2 + 1).contains(ThrowingPolicy.MESSAGE), "the error's message follows its line:\n" + r.all());
+        assertTrue(r.out().contains("3 checks: 2 PASS, 0 FAIL, 1 ERROR"), r::all);
+
+        json.assertExit(1);
+        Map<String, Object> err = Json.object(Json.array(Json.object(Json.parse(json.out())).get("results")).get(1));
+        assertEquals("ERROR", err.get("verdict"));
+        assertEquals(Json.NULL, err.get("mean_error_pct"));
+        assertEquals(Json.NULL, err.get("max_error_pct"));
+    }
+
+    @Test
+    void test_warmupCoveringEveryInterval_exitsTwoBeforeRunning() {
+        Cli.Result r = Cli.run("test", Cli.scenarioArg("J1"), "--duration", "3s", "--warmup", "2.5s");
+
+        r.assertExit(2);
+        r.assertNoStackTrace();
+        assertEquals("", r.out());
+        assertFalse(r.err().contains("internal error"), r::all);
+    }
+
+    @Test
+    void test_jobsZero_exitsTwo() {
+        Cli.Result r = test(Cli.scenarioArg("J1"), "--jobs", "0");
+
+        r.assertExit(2);
+        assertEquals(1, r.errLines().size(), r::all);
+    }
+
+    @Test
+    void test_noScenarioFilesUnderDirectory_exitsTwo() {
+        Cli.Result r = test(dir.toString());
+
+        r.assertExit(2);
+        assertTrue(r.err().contains("no .scn files"), r::all);
+    }
+}

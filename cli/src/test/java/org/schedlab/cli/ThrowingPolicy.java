@@ -1,0 +1,91 @@
+package org.schedlab.cli;
+
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.schedlab.runner.PolicyContext;
+import org.schedlab.runner.PolicyInstance;
+import org.schedlab.runner.SchedulerPolicy;
+import org.schedlab.runner.WindowView;
+
+/**
+ * A policy that fails on purpose, loaded by class name ({@code --policy org.schedlab.cli.ThrowingPolicy}).
+ * It behaves like {@code fair} until it throws. Options: {@code problem=NAME} throws only for that problem
+ * (others run normally), {@code after=MICROS} throws at the first window edge at or after that virtual time
+ * (default: in {@link #start}, before anything runs).
+ */
+public final class ThrowingPolicy implements SchedulerPolicy {
+
+    static final String CLASS = ThrowingPolicy.class.getName();
+    static final String MESSAGE = "boom from the test policy";
+
+    /** How many runs have started with this policy: proves whether anything ran. */
+    static final AtomicInteger STARTS = new AtomicInteger();
+
+    private final String problem;
+    private final long afterMicros;
+
+    public ThrowingPolicy() {
+        this(null, -1);
+    }
+
+    private ThrowingPolicy(String problem, long afterMicros) {
+        this.problem = problem;
+        this.afterMicros = afterMicros;
+    }
+
+    @Override
+    public String name() {
+        return "throwing";
+    }
+
+    @Override
+    public SchedulerPolicy withOptions(Map<String, String> options) {
+        String p = problem;
+        long after = afterMicros;
+        for (Map.Entry<String, String> e : options.entrySet()) {
+            switch (e.getKey()) {
+                case "problem" -> p = e.getValue();
+                case "after" -> after = Long.parseLong(e.getValue());
+                default -> throw new IllegalArgumentException("unknown option " + e.getKey());
+            }
+        }
+        return new ThrowingPolicy(p, after);
+    }
+
+    @Override
+    public PolicyInstance start(PolicyContext context) {
+        STARTS.incrementAndGet();
+        boolean target = problem == null || problem.equalsIgnoreCase(context.problem().name());
+        if (target && afterMicros < 0) {
+            throw new IllegalStateException(MESSAGE);
+        }
+        PolicyInstance fair = org.schedlab.runner.Policies.create("fair").start(context);
+        if (!target) {
+            return fair;
+        }
+        return new PolicyInstance() {
+            @Override
+            public long urgency(int vcpu, Reprice why, long nowMicros) {
+                return fair.urgency(vcpu, why, nowMicros);
+            }
+
+            @Override
+            public void charged(int vcpu, long rawMicros, long nowMicros) {
+                fair.charged(vcpu, rawMicros, nowMicros);
+            }
+
+            @Override
+            public void windowEnd(WindowView window) {
+                if (window.endMicros() >= afterMicros) {
+                    throw new IllegalStateException(MESSAGE);
+                }
+                fair.windowEnd(window);
+            }
+
+            @Override
+            public boolean onLimitList(int bucket, WindowView window) {
+                return fair.onLimitList(bucket, window);
+            }
+        };
+    }
+}
