@@ -1,5 +1,6 @@
 package org.schedlab.runner;
 
+import org.schedlab.solver.Entitlements;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +55,7 @@ public final class DispatchProbe {
                     List.of(new VirtualCpu("0", EngineType.CP, Demand.UNBOUNDED, false, loc)), loc));
         }
         Problem p = new Problem("PROBE", part, users, RunControl.NONE, loc);
-        Engine engine = new Engine(p, ShareMath.buckets(p), factory, RunConfig.defaults());
+        Engine engine = new Engine(p, Entitlements.of(p), factory, RunConfig.defaults());
         PolicyInstance instance = factory.start(engine.context());
         int[] pos = new int[ready];
         long[] keys = new long[ready];

@@ -1,5 +1,6 @@
 package org.schedlab.runner;
 
+import org.schedlab.solver.Entitlements;
 import java.util.List;
 import java.util.Objects;
 import org.schedlab.core.Problem;
@@ -26,7 +27,7 @@ public final class Runner {
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(listener, "listener");
-        List<Bucket> buckets = ShareMath.buckets(problem);
+        List<Bucket> buckets = Entitlements.of(problem);
         Engine engine = new Engine(problem, buckets, policy, config);
         try {
             engine.start(policy.start(engine.context()));

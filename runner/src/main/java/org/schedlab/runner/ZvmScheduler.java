@@ -1,5 +1,6 @@
 package org.schedlab.runner;
 
+import org.schedlab.solver.Entitlements;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -89,7 +90,7 @@ final class ZvmScheduler implements PolicyInstance {
             }
         }
         List<Integer> ids = new ArrayList<>(present.keySet());
-        double[] e = ShareMath.entitlements(ctx.pools().get(me.pool()).capacity(), new ArrayList<>(present.values()));
+        double[] e = Entitlements.of(ctx.pools().get(me.pool()).capacity(), new ArrayList<>(present.values()));
         Bucket mine = buckets.get(me.bucket());
         return e[ids.indexOf(me.bucket())] / mine.running().size();
     }
@@ -115,7 +116,7 @@ final class ZvmScheduler implements PolicyInstance {
                     }
                 }
                 set.add(bk.share().limit().get().amount());
-                double[] e = ShareMath.entitlements(ctx.pools().get(poolIndex(bk)).capacity(), set);
+                double[] e = Entitlements.of(ctx.pools().get(poolIndex(bk)).capacity(), set);
                 lim[b] = e[e.length - 1];
             }
         }
@@ -247,7 +248,7 @@ final class ZvmScheduler implements PolicyInstance {
             if (mins.isEmpty()) {
                 continue;
             }
-            double[] e = ShareMath.entitlements(pool.capacity(), mins);
+            double[] e = Entitlements.of(pool.capacity(), mins);
             for (int v = 0; v < n; v++) {
                 PolicyContext.Vcpu x = ctx.vcpus().get(v);
                 if (member[v] && x.pool() == pool.index()) {

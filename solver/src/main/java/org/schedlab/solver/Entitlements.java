@@ -43,6 +43,29 @@ public final class Entitlements {
     }
 
     /**
+     * The entitlements of min-shares competing for {@code capacity}, in the order given: the same rule as
+     * {@link #of(Problem)} applied to any set of buckets. A policy modelling z/VM 6.3 applies it to the
+     * wrong set (only the users on the dispatch list), which is why it is public.
+     */
+    public static double[] of(double capacity, List<ShareAmount> mins) {
+        double absolute = 0;
+        double relative = 0;
+        for (ShareAmount m : mins) {
+            if (m.kind() == ShareKind.ABSOLUTE) {
+                absolute += m.value();
+            } else {
+                relative += m.value();
+            }
+        }
+        PoolShares shares = new PoolShares(capacity, absolute, relative);
+        double[] out = new double[mins.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = shares.entitlement(mins.get(i));
+        }
+        return out;
+    }
+
+    /**
      * The buckets, and every virtual CPU of the problem in file order (as {@link Problem#vcpus()}
      * gives them) with the index of its bucket, or -1 when it is stopped. The solver needs the
      * second part to put answers back in order without looking virtual CPUs up by value (two users

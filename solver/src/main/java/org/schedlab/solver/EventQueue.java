@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * A binary min-heap of filling-level events, on primitive arrays because a 100,000-vcpu problem
- * pushes close to a million events and boxing them would dominate the solve.
+ * pushes hundreds of thousands of events and boxing them would dominate the solve.
  *
  * <p>An event is a level and a packed item: {@code version << 33 | index << 2 | kind}. Ties on the
  * level go to the lower kind, so that a virtual CPU reaching its cap (kind 0) is settled before a

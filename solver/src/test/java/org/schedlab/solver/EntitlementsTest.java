@@ -9,8 +9,29 @@ import org.junit.jupiter.api.Test;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.LimitMode;
 import org.schedlab.core.Problem;
+import org.schedlab.core.ShareAmount;
 
 class EntitlementsTest {
+
+    @Test
+    void ofShares_reportExample_absoluteFirstThenRelativeByWeight() {
+        // The report's example (S:1687-1693): 600%, UA ABSOLUTE 15%, UR1..3 RELATIVE 100/200/300.
+        double[] e = Entitlements.of(600, List.of(ShareAmount.absolute(15), ShareAmount.relative(100),
+                ShareAmount.relative(200), ShareAmount.relative(300)));
+        assertEquals(90, e[0], EXACT);
+        assertEquals(85, e[1], EXACT);
+        assertEquals(170, e[2], EXACT);
+        assertEquals(255, e[3], EXACT);
+    }
+
+    @Test
+    void ofShares_absoluteOver99_scaledSoRelativeKeepsOnePercent() {
+        double[] e = Entitlements.of(200, List.of(ShareAmount.absolute(60), ShareAmount.absolute(60),
+                ShareAmount.relative(100)));
+        assertEquals(99, e[0], EXACT);
+        assertEquals(99, e[1], EXACT);
+        assertEquals(2, e[2], EXACT);
+    }
 
     @Test
     void of_bucketsInFileOrderOfFirstRunningVcpu() {
