@@ -22,6 +22,7 @@ import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
 import org.schedlab.core.io.AtomicOutput;
 import org.schedlab.core.io.JsonWriter;
+import org.schedlab.runner.IntervalSample;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunListener;
 import org.schedlab.runner.SchedulerPolicy;
@@ -107,9 +108,18 @@ final class TestCommand implements Callable<Integer> {
                 Case c = cases.get(i);
                 RunConfig config = configs.get(i);
                 futures.add(pool.submit(() -> {
-                    progress.update("test: " + done.get() + "/" + cases.size() + " done, running " + c.problem().name()
-                            + " under " + c.policy().spec());
-                    TestResult r = run(c, config, thresholds, expected);
+                    RunListener shown = new RunListener() {
+                        @Override
+                        public void interval(IntervalSample sample) {
+                        }
+
+                        @Override
+                        public void progress(long simulated, long total) {
+                            progress.update("test: " + done.get() + "/" + cases.size() + " done; " + c.problem().name()
+                                    + " under " + c.policy().spec() + " " + (100 * simulated / total) + "%");
+                        }
+                    };
+                    TestResult r = run(c, config, thresholds, expected, shown);
                     done.incrementAndGet();
                     return r;
                 }));
@@ -167,9 +177,10 @@ final class TestCommand implements Callable<Integer> {
         return cases;
     }
 
-    private static TestResult run(Case c, RunConfig config, Thresholds thresholds, Expectations expected) {
+    private static TestResult run(Case c, RunConfig config, Thresholds thresholds, Expectations expected,
+                                  RunListener listener) {
         long started = System.nanoTime();
-        Trial.Outcome o = Trial.run(c.problem(), c.policy(), config, thresholds, RunListener.NONE);
+        Trial.Outcome o = Trial.run(c.problem(), c.policy(), config, thresholds, listener);
         double wall = (System.nanoTime() - started) / 1e9;
         Optional<Expectations.Expected> e = expected.lookup(c.file(), c.problem().name(), c.policy().spec());
         return new TestResult(c.scenario().file(), c.problem().name(), c.policy().spec(), o.comparison(), o.error(), e, wall);
