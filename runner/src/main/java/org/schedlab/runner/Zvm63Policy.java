@@ -1,7 +1,6 @@
 package org.schedlab.runner;
 
 import java.util.EnumSet;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -10,7 +9,7 @@ import java.util.Set;
  * normalizer) plus the LIMITSOFT leak 6.4 then kept. Each is a switch:
  * {@code zvm63:since-logon-memory=off}. See {@link Defect} and docs/policies.md.
  */
-public final class Zvm63Policy implements SchedulerPolicy {
+public final class Zvm63Policy extends ZvmPolicy {
 
     public static final String NAME = "zvm63";
     /** The defects this policy models, all on by default. */
@@ -18,43 +17,16 @@ public final class Zvm63Policy implements SchedulerPolicy {
             Defect.DISPATCH_LIST_ENTITLEMENT, Defect.HEURISTICS, Defect.RELATIVE_LIMIT, Defect.NORMALIZER,
             Defect.LIMITSOFT_LEAK));
 
-    private final EnumSet<Defect> active;
-
     public Zvm63Policy() {
         this(EnumSet.copyOf(DEFECTS));
     }
 
     private Zvm63Policy(EnumSet<Defect> active) {
-        this.active = active;
-    }
-
-    /** The defects switched on. */
-    public Set<Defect> defects() {
-        return Set.copyOf(active);
+        super(NAME, DEFECTS, active);
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public PolicyInstance start(PolicyContext context) {
-        return new ZvmScheduler(context, active);
-    }
-
-    @Override
-    public SchedulerPolicy withOptions(Map<String, String> options) {
-        return new Zvm63Policy(ZvmScheduler.configure(NAME, EnumSet.copyOf(active), DEFECTS, options));
-    }
-
-    @Override
-    public String spec() {
-        return ZvmScheduler.spec(NAME, EnumSet.copyOf(DEFECTS), active);
-    }
-
-    @Override
-    public String toString() {
-        return spec();
+    ZvmPolicy withDefects(EnumSet<Defect> defects) {
+        return new Zvm63Policy(defects);
     }
 }

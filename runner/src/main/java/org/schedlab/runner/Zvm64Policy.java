@@ -1,7 +1,6 @@
 package org.schedlab.runner;
 
 import java.util.EnumSet;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -9,50 +8,23 @@ import java.util.Set;
  * logged-on user, no heuristics; with the two defects 6.4 kept (S:1991, S:2105): LIMITSOFT not held back
  * enough and RELATIVE LIMITHARD not enforced. Each is a switch: {@code zvm64:limitsoft-leak=off}.
  */
-public final class Zvm64Policy implements SchedulerPolicy {
+public final class Zvm64Policy extends ZvmPolicy {
 
     public static final String NAME = "zvm64";
     /** The defects this policy models, all on by default. */
     public static final Set<Defect> DEFECTS = Set.copyOf(EnumSet.of(Defect.LIMITSOFT_LEAK,
             Defect.RELATIVE_LIMITHARD_UNENFORCED));
 
-    private final EnumSet<Defect> active;
-
     public Zvm64Policy() {
         this(EnumSet.copyOf(DEFECTS));
     }
 
     private Zvm64Policy(EnumSet<Defect> active) {
-        this.active = active;
-    }
-
-    /** The defects switched on. */
-    public Set<Defect> defects() {
-        return Set.copyOf(active);
+        super(NAME, DEFECTS, active);
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public PolicyInstance start(PolicyContext context) {
-        return new ZvmScheduler(context, active);
-    }
-
-    @Override
-    public SchedulerPolicy withOptions(Map<String, String> options) {
-        return new Zvm64Policy(ZvmScheduler.configure(NAME, EnumSet.copyOf(active), DEFECTS, options));
-    }
-
-    @Override
-    public String spec() {
-        return ZvmScheduler.spec(NAME, EnumSet.copyOf(DEFECTS), active);
-    }
-
-    @Override
-    public String toString() {
-        return spec();
+    ZvmPolicy withDefects(EnumSet<Defect> defects) {
+        return new Zvm64Policy(defects);
     }
 }

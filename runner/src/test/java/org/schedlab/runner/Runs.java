@@ -17,25 +17,14 @@ final class Runs {
 
     record Result(List<IntervalSample> intervals, RunSummary summary) {
         double[] meanBusy(long warmupMicros) {
-            int n = intervals.get(0).vcpus().size();
-            double[] m = new double[n];
-            int k = 0;
-            for (IntervalSample s : intervals) {
-                if (s.startMicros() < warmupMicros) {
-                    continue;
-                }
-                k++;
-                for (int i = 0; i < n; i++) {
-                    m[i] += s.vcpus().get(i).busyPct();
-                }
-            }
-            for (int i = 0; i < n; i++) {
-                m[i] /= k;
-            }
-            return m;
+            return mean(warmupMicros, VcpuSample::busyPct);
         }
 
         double[] meanMt1(long warmupMicros) {
+            return mean(warmupMicros, VcpuSample::mt1BusyPct);
+        }
+
+        private double[] mean(long warmupMicros, java.util.function.ToDoubleFunction<VcpuSample> figure) {
             int n = intervals.get(0).vcpus().size();
             double[] m = new double[n];
             int k = 0;
@@ -45,7 +34,7 @@ final class Runs {
                 }
                 k++;
                 for (int i = 0; i < n; i++) {
-                    m[i] += s.vcpus().get(i).mt1BusyPct();
+                    m[i] += figure.applyAsDouble(s.vcpus().get(i));
                 }
             }
             for (int i = 0; i < n; i++) {
