@@ -29,10 +29,6 @@ final class Progress {
         return new Progress(err, terminal);
     }
 
-    static Progress silent(PrintWriter err) {
-        return new Progress(err, false);
-    }
-
     /** Shows {@code message}; rate-limited, so it is cheap to call often. Thread-safe. */
     synchronized void update(String message) {
         if (!enabled) {

@@ -31,10 +31,6 @@ final class Trial {
     /** What a trial produced: the comparison, the run's summary, or why the run failed. */
     record Outcome(Solution solution, Optional<Comparison> comparison, Optional<RunSummary> summary,
                    Optional<String> error) {
-
-        boolean passed() {
-            return comparison.map(c -> c.verdict() == org.schedlab.comparator.Verdict.PASS).orElse(false);
-        }
     }
 
     /**
