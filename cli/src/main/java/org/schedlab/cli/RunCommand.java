@@ -17,6 +17,7 @@ import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunListener;
 import org.schedlab.runner.RunSummary;
 import org.schedlab.runner.SchedulerPolicy;
+import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -74,7 +75,8 @@ final class RunCommand implements Callable<Integer> {
             RunConfig config = options.configFor(pr);
             String base = pr.name() + "." + p.name().toLowerCase(Locale.ROOT);
             Progress progress = Progress.forTerminal(stderr);
-            try (RunOutput output = RunOutput.open(format, out, base, Solver.solve(pr), scenario.file(), p.spec(), config)) {
+            Solution solution = Solver.solve(pr);
+            try (RunOutput output = RunOutput.open(format, out, base, solution, scenario.file(), p.spec(), config)) {
                 RunListener listener = new RunListener() {
                     @Override
                     public void interval(IntervalSample s) {
@@ -87,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
                                 + Numbers.format(total / 1e6) + " s");
                     }
                 };
-                Trial.Outcome outcome = Trial.run(pr, p, config, Thresholds.DEFAULT, listener);
+                Trial.Outcome outcome = Trial.run(solution, p, config, Thresholds.DEFAULT, listener);
                 progress.done();
                 if (outcome.error().isPresent()) {
                     stderr.println("schedlab: " + scenario.file() + ": problem " + pr.name() + ": " + outcome.error().get());

@@ -26,6 +26,7 @@ import org.schedlab.runner.IntervalSample;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunListener;
 import org.schedlab.runner.SchedulerPolicy;
+import org.schedlab.solver.Solver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -180,7 +181,7 @@ final class TestCommand implements Callable<Integer> {
     private static TestResult run(Case c, RunConfig config, Thresholds thresholds, Expectations expected,
                                   RunListener listener) {
         long started = System.nanoTime();
-        Trial.Outcome o = Trial.run(c.problem(), c.policy(), config, thresholds, listener);
+        Trial.Outcome o = Trial.run(Solver.solve(c.problem()), c.policy(), config, thresholds, listener);
         double wall = (System.nanoTime() - started) / 1e9;
         Optional<Expectations.Expected> e = expected.lookup(c.file(), c.problem().name(), c.policy().spec());
         return new TestResult(c.scenario().file(), c.problem().name(), c.policy().spec(), o.comparison(), o.error(), e, wall);

@@ -7,7 +7,6 @@ import org.schedlab.comparator.ErrorAccumulator;
 import org.schedlab.comparator.EtrSummary;
 import org.schedlab.comparator.ObservedInterval;
 import org.schedlab.comparator.Thresholds;
-import org.schedlab.core.Problem;
 import org.schedlab.runner.IntervalSample;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunException;
@@ -17,7 +16,6 @@ import org.schedlab.runner.Runner;
 import org.schedlab.runner.SchedulerPolicy;
 import org.schedlab.runner.VcpuSample;
 import org.schedlab.solver.Solution;
-import org.schedlab.solver.Solver;
 
 /**
  * One problem under one policy, the cell's whole pipeline: solve, run, compare. The comparison is
@@ -29,17 +27,15 @@ final class Trial {
     }
 
     /** What a trial produced: the comparison, the run's summary, or why the run failed. */
-    record Outcome(Solution solution, Optional<Comparison> comparison, Optional<RunSummary> summary,
-                   Optional<String> error) {
+    record Outcome(Optional<Comparison> comparison, Optional<RunSummary> summary, Optional<String> error) {
     }
 
     /**
-     * Runs {@code problem} under {@code policy}; {@code also} sees every interval too (to write the series).
+     * Runs the solved problem under {@code policy}; {@code also} sees every interval too (to write the series).
      * A failed run (policy threw, timeout) is an outcome with an error, not an exception.
      */
-    static Outcome run(Problem problem, SchedulerPolicy policy, RunConfig config, Thresholds thresholds,
+    static Outcome run(Solution solution, SchedulerPolicy policy, RunConfig config, Thresholds thresholds,
                        RunListener also) {
-        Solution solution = Solver.solve(problem);
         ErrorAccumulator errors = new ErrorAccumulator(solution, thresholds, config.warmupMicros() / 1e6);
         EtrSummary.Accumulator etr = new EtrSummary.Accumulator();
         RunListener listener = new RunListener() {
@@ -64,12 +60,12 @@ final class Trial {
             }
         };
         try {
-            RunSummary summary = Runner.run(problem, policy, config, listener);
+            RunSummary summary = Runner.run(solution.problem(), policy, config, listener);
             Comparison c = errors.finish().withEtr(etr.summary())
                     .withMeanDispatchDelayUs(OptionalDouble.of(summary.meanDispatchDelayUs()));
-            return new Outcome(solution, Optional.of(c), Optional.of(summary), Optional.empty());
+            return new Outcome(Optional.of(c), Optional.of(summary), Optional.empty());
         } catch (RunException e) {
-            return new Outcome(solution, Optional.empty(), Optional.empty(), Optional.of(e.getMessage()));
+            return new Outcome(Optional.empty(), Optional.empty(), Optional.of(e.getMessage()));
         }
     }
 }
