@@ -271,7 +271,7 @@ final class ZvmScheduler implements PolicyInstance {
         for (Map.Entry<String, String> e : options.entrySet()) {
             Defect d = Defect.fromOption(e.getKey()).filter(supported::contains).orElseThrow(() ->
                     new IllegalArgumentException("policy " + policy + " has no defect switch '" + e.getKey()
-                            + "'; known: " + supported.stream().map(Defect::option).collect(Collectors.joining(", "))));
+                            + "'; known: " + supported.stream().sorted().map(Defect::option).collect(Collectors.joining(", "))));
             switch (e.getValue().trim().toLowerCase(java.util.Locale.ROOT)) {
                 case "on", "true", "yes" -> set.add(d);
                 case "off", "false", "no" -> set.remove(d);
