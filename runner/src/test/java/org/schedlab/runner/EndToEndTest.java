@@ -21,7 +21,7 @@ class EndToEndTest {
         Problem p = ScenarioParser.parse(Path.of("..", "scenarios", name + ".scn")).problems().get(0);
         List<VcpuAnswer> running = Solver.solve(p).running();
         double[] correct = running.stream().mapToDouble(VcpuAnswer::correct).toArray();
-        double[] expected = SeedTableProbe.CORRECT.get(name);
+        double[] expected = SeedAnswers.CORRECT.get(name);
         for (int i = 0; i < expected.length; i++) {
             assertEquals(expected[i], correct[i], 1e-6, running.get(i).id());
         }
