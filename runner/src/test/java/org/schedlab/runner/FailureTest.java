@@ -20,29 +20,13 @@ class FailureTest {
 
         @Override
         public PolicyInstance start(PolicyContext context) {
-            PolicyInstance fair = new FairPolicy().start(context);
-            return new PolicyInstance() {
+            return new ForwardingPolicyInstance(new FairPolicy().start(context)) {
                 @Override
                 public long urgency(int vcpu, Reprice why, long now) {
                     if (now >= failAt) {
                         throw new IllegalStateException("boom at " + now);
                     }
-                    return fair.urgency(vcpu, why, now);
-                }
-
-                @Override
-                public void charged(int vcpu, long rawMicros, long now) {
-                    fair.charged(vcpu, rawMicros, now);
-                }
-
-                @Override
-                public void windowEnd(WindowView window) {
-                    fair.windowEnd(window);
-                }
-
-                @Override
-                public boolean onLimitList(int bucket, WindowView window) {
-                    return fair.onLimitList(bucket, window);
+                    return super.urgency(vcpu, why, now);
                 }
             };
         }

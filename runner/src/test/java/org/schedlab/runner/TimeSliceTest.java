@@ -64,29 +64,13 @@ class TimeSliceTest {
 
             @Override
             public PolicyInstance start(PolicyContext context) {
-                PolicyInstance inner = fair.start(context);
-                return new PolicyInstance() {
+                return new ForwardingPolicyInstance(fair.start(context)) {
                     @Override
                     public long urgency(int vcpu, Reprice why, long now) {
                         if (why == Reprice.WAKE) {
                             count[0]++;
                         }
-                        return inner.urgency(vcpu, why, now);
-                    }
-
-                    @Override
-                    public void charged(int vcpu, long rawMicros, long now) {
-                        inner.charged(vcpu, rawMicros, now);
-                    }
-
-                    @Override
-                    public void windowEnd(WindowView window) {
-                        inner.windowEnd(window);
-                    }
-
-                    @Override
-                    public boolean onLimitList(int bucket, WindowView window) {
-                        return inner.onLimitList(bucket, window);
+                        return super.urgency(vcpu, why, now);
                     }
                 };
             }

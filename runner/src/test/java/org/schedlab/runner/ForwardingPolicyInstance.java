@@ -1,0 +1,31 @@
+package org.schedlab.runner;
+
+/** A policy instance that passes every call to another; tests override the one call they watch or break. */
+class ForwardingPolicyInstance implements PolicyInstance {
+
+    private final PolicyInstance inner;
+
+    ForwardingPolicyInstance(PolicyInstance inner) {
+        this.inner = inner;
+    }
+
+    @Override
+    public long urgency(int vcpu, Reprice why, long now) {
+        return inner.urgency(vcpu, why, now);
+    }
+
+    @Override
+    public void charged(int vcpu, long rawMicros, long now) {
+        inner.charged(vcpu, rawMicros, now);
+    }
+
+    @Override
+    public void windowEnd(WindowView window) {
+        inner.windowEnd(window);
+    }
+
+    @Override
+    public boolean onLimitList(int bucket, WindowView window) {
+        return inner.onLimitList(bucket, window);
+    }
+}
