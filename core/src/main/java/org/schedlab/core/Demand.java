@@ -8,6 +8,9 @@ import java.util.Optional;
  */
 public record Demand(double percent, boolean unbounded) {
 
+    /** The rule a written demand breaks, for messages; declared first, as UNBOUNDED's check reads it. */
+    public static final String RULE = "demand must be " + Limits.DEMAND_PERCENT.rule() + " percent or *";
+
     /** {@code *}: always ready, capped only by the 100% one virtual CPU can use. */
     public static final Demand UNBOUNDED = new Demand(100, true);
 
@@ -26,9 +29,9 @@ public record Demand(double percent, boolean unbounded) {
 
     /** What is wrong with a written demand, or empty if it is valid. */
     public static Optional<String> problem(double percent) {
-        return Double.isFinite(percent) && percent >= 0 && percent <= 100
+        return Limits.DEMAND_PERCENT.contains(percent)
                 ? Optional.empty()
-                : Optional.of("demand must be from 0 to 100 percent or *, got " + Numbers.format(percent));
+                : Optional.of(RULE + ", got " + Numbers.format(percent));
     }
 
     /** The most this virtual CPU can use: its demand, 100 for {@code *}. */

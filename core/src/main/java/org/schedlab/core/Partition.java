@@ -27,10 +27,15 @@ public record Partition(Map<EngineType, Integer> cores, Map<EngineType, Integer>
             }
         });
         threads.forEach((t, n) -> {
-            if (n != 1 && n != 2) {
+            if (!Limits.THREADS.contains(n)) {
                 throw new IllegalArgumentException("threads per core must be 1 or 2: " + t + "." + n);
             }
         });
+        // Partitions built in code may pass the language's limit (Limits.MAX_LOGICAL_CPUS), but
+        // logical CPU counts are ints everywhere downstream, and they must not wrap.
+        if (Limits.logicalCpus(cores, threads) > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("more logical CPUs than an int holds: " + cores + " x " + threads);
+        }
         cores = Collections.unmodifiableMap(new LinkedHashMap<>(cores));
         threads = Collections.unmodifiableMap(new LinkedHashMap<>(threads));
         cpuPools = List.copyOf(cpuPools);

@@ -17,13 +17,14 @@ public record RunControl(Optional<Duration> duration, Optional<Duration> interva
         Objects.requireNonNull(duration, "duration");
         Objects.requireNonNull(interval, "interval");
         Objects.requireNonNull(seed, "seed");
-        duration.ifPresent(d -> requirePositive("DURATION", d));
-        interval.ifPresent(d -> requirePositive("INTERVAL", d));
+        duration.ifPresent(d -> requireValid("DURATION", d));
+        interval.ifPresent(d -> requireValid("INTERVAL", d));
     }
 
-    private static void requirePositive(String what, Duration d) {
-        if (d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(what + " must be positive: " + d);
+    private static void requireValid(String what, Duration d) {
+        if (!Limits.validTime(d)) {
+            throw new IllegalArgumentException(what + " must be whole microseconds from 1 ms to 24 hours, got "
+                    + Numbers.format(d.toNanos() / 1e6) + " ms");
         }
     }
 }

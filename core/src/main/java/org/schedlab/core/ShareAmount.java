@@ -6,7 +6,6 @@ import java.util.Optional;
 /** A share value: RELATIVE n (1..10000) or ABSOLUTE p% (0 < p <= 100). */
 public record ShareAmount(ShareKind kind, double value) {
 
-    public static final double MAX_RELATIVE = 10000;
     public static final ShareAmount DEFAULT = new ShareAmount(ShareKind.RELATIVE, 100);
 
     public ShareAmount {
@@ -33,13 +32,20 @@ public record ShareAmount(ShareKind kind, double value) {
             return Optional.of("share value must be a number");
         }
         return switch (kind) {
-            case RELATIVE -> value >= 1 && value <= MAX_RELATIVE && value == Math.rint(value)
+            case RELATIVE -> Limits.RELATIVE_SHARE.contains(value)
                     ? Optional.empty()
-                    : Optional.of("RELATIVE share must be a whole number from 1 to 10000, got " + Numbers.format(value));
-            case ABSOLUTE -> value > 0 && value <= 100
+                    : Optional.of(rule(kind) + ", got " + Numbers.format(value));
+            case ABSOLUTE -> Limits.ABSOLUTE_SHARE.contains(value)
                     ? Optional.empty()
-                    : Optional.of("ABSOLUTE share must be above 0 and at most 100%, got " + Numbers.format(value));
+                    : Optional.of(rule(kind) + ", got " + Numbers.format(value));
         };
+    }
+
+    /** {@code RELATIVE share must be a whole number from 1 to 10000}: the rule a value of {@code kind} breaks. */
+    public static String rule(ShareKind kind) {
+        return kind == ShareKind.RELATIVE
+                ? "RELATIVE share must be " + Limits.RELATIVE_SHARE.rule()
+                : "ABSOLUTE share must be " + Limits.ABSOLUTE_SHARE.rule() + "%";
     }
 
     @Override

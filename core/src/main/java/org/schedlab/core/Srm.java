@@ -9,9 +9,6 @@ import java.util.OptionalDouble;
  */
 public record Srm(OptionalDouble dispatchSliceMs, WorkDistribution workDistribution, Polarization polarization) {
 
-    public static final double MIN_DSPSLICE_MS = 1;
-    public static final double MAX_DSPSLICE_MS = 100;
-
     public static final Srm DEFAULT = new Srm(OptionalDouble.empty(), WorkDistribution.RESHUFFLE, Polarization.VERTICAL);
 
     public Srm {
@@ -20,8 +17,8 @@ public record Srm(OptionalDouble dispatchSliceMs, WorkDistribution workDistribut
         Objects.requireNonNull(polarization, "polarization");
         if (dispatchSliceMs.isPresent()) {
             double ms = dispatchSliceMs.getAsDouble();
-            if (!(ms >= MIN_DSPSLICE_MS && ms <= MAX_DSPSLICE_MS)) {
-                throw new IllegalArgumentException("DSPSLICE must be 1..100 ms: " + ms);
+            if (!Limits.DSPSLICE_MS.contains(ms)) {
+                throw new IllegalArgumentException("DSPSLICE must be " + Limits.DSPSLICE_MS.rule() + " ms, got " + ms);
             }
         }
     }

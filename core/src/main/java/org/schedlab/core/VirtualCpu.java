@@ -10,7 +10,7 @@ import java.util.Optional;
  */
 public record VirtualCpu(String address, EngineType type, Demand demand, boolean stopped, SourceLocation location) {
 
-    public static final int MAX_ADDRESS = 0x3F;
+    public static final int MAX_ADDRESS = Limits.MAX_VCPU_ADDRESS;
 
     public VirtualCpu {
         Objects.requireNonNull(address, "address");

@@ -1,7 +1,6 @@
 package org.schedlab.grammar;
 
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -11,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -20,7 +20,6 @@ import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.tree.ParseTree;
 import org.antlr.v4.runtime.tree.TerminalNode;
-import org.antlr.v4.runtime.tree.Trees;
 import org.schedlab.core.CpuPool;
 import org.schedlab.core.Demand;
 import org.schedlab.core.Diagnostic;
@@ -28,6 +27,8 @@ import org.schedlab.core.EngineType;
 import org.schedlab.core.InputException;
 import org.schedlab.core.LimitMode;
 import org.schedlab.core.LimitShare;
+import org.schedlab.core.Limits;
+import org.schedlab.core.Limits.Range;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
@@ -75,9 +76,7 @@ import org.schedlab.grammar.ScenarioLanguageParser.VcpuContext;
 final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
 
     private static final Pattern SHARE_SUFFIX = Pattern.compile("-([RA])([LS]?)");
-    private static final BigDecimal INT_MAX = BigDecimal.valueOf(Integer.MAX_VALUE);
-    private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
-    private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
+    private static final String MAX_TIME = "1440M (24 hours)";
 
     private final String fileName;
     private final List<Diagnostic> diagnostics;
@@ -93,7 +92,7 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
 
     /** Takes the next line's statement; one that did not parse only keeps the structure in step. */
     void accept(StatementContext statement, boolean parsed) {
-        if (parsed && numbersFit(statement)) {
+        if (parsed) {
             visit(statement);
         } else {
             keepInStep(statement);
@@ -125,10 +124,16 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
                 error(count, "engine type " + type + " listed twice in LPAR");
                 continue;
             }
-            whole(count.NUMBER(), 1, Integer.MAX_VALUE, type + " core count must be a whole number, at least 1")
+            whole(count.NUMBER(), Limits.CORES, type + " core count must be " + Limits.CORES.rule())
                     .ifPresent(n -> cores.put(type, n));
         }
+        long logical = Limits.logicalCpus(cores, Map.of());
+        boolean tooLarge = logical > Limits.MAX_LOGICAL_CPUS;
+        if (tooLarge) {
+            error(ctx.LPAR(), "the LPAR has " + logical + " logical CPUs, at most " + Limits.MAX_LOGICAL_CPUS + " are allowed");
+        }
         lpar = Optional.of(new Lpar(at(ctx), cores, diagnostics.size() > mark));
+        lpar.get().tooLarge = tooLarge;
         return null;
     }
 
@@ -141,9 +146,19 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         if (lacking) {
             error(count, "MULTITHREAD for " + type + ", but the LPAR has no " + type);
         }
-        OptionalInt threads = whole(count.NUMBER(), 1, 2, "MULTITHREAD must be 1 or 2 threads per core");
+        OptionalInt threads = whole(count.NUMBER(), Limits.THREADS, "MULTITHREAD must be 1 or 2 threads per core");
         if (!lacking && threads.isPresent()) {
-            target.ifPresent(l -> l.threads.put(type, threads.getAsInt()));
+            target.ifPresent(l -> {
+                Map<EngineType, Integer> after = new LinkedHashMap<>(l.threads);
+                after.put(type, threads.getAsInt());
+                long logical = Limits.logicalCpus(l.cores, after);
+                if (logical > Limits.MAX_LOGICAL_CPUS && !l.tooLarge) {
+                    error(count.NUMBER(), "MULTITHREAD " + type + "." + threads.getAsInt() + " gives the LPAR " + logical
+                            + " logical CPUs, at most " + Limits.MAX_LOGICAL_CPUS + " are allowed");
+                } else {
+                    l.threads.put(type, threads.getAsInt());
+                }
+            });
         }
         return null;
     }
@@ -151,8 +166,10 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
     @Override
     public Void visitTopology(TopologyContext ctx) {
         Optional<Lpar> target = settingTarget(ctx.TOPOLOGY());
-        OptionalInt chip = whole(ctx.chips().NUMBER(), 1, Integer.MAX_VALUE, "CHIP must be a whole number of cores, at least 1");
-        OptionalInt node = whole(ctx.nodes().NUMBER(), 1, Integer.MAX_VALUE, "NODE must be a whole number of chips, at least 1");
+        OptionalInt chip = whole(ctx.chips().NUMBER(), Limits.CORES_PER_CHIP,
+                "CHIP (cores per chip) must be " + Limits.CORES_PER_CHIP.rule());
+        OptionalInt node = whole(ctx.nodes().NUMBER(), Limits.CHIPS_PER_NODE,
+                "NODE (chips per node) must be " + Limits.CHIPS_PER_NODE.rule());
         if (chip.isPresent() && node.isPresent()) {
             target.ifPresent(l -> l.topology = new Topology(chip.getAsInt(), node.getAsInt(), at(ctx)));
         }
@@ -164,13 +181,8 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         Optional<Lpar> target = settingTarget(ctx.SRM());
         SrmSettingContext setting = ctx.srmSetting();
         if (setting instanceof DspsliceContext slice) {
-            double ms = decimal(slice.NUMBER());
-            if (ms >= Srm.MIN_DSPSLICE_MS && ms <= Srm.MAX_DSPSLICE_MS) {
-                target.ifPresent(l -> l.srm = l.srm.withDispatchSliceMs(ms));
-            } else {
-                error(slice.NUMBER(), "DSPSLICE must be from " + Numbers.format(Srm.MIN_DSPSLICE_MS) + " to "
-                        + Numbers.format(Srm.MAX_DSPSLICE_MS) + " ms, got " + slice.NUMBER().getText());
-            }
+            inRange(slice.NUMBER(), Limits.DSPSLICE_MS, "DSPSLICE must be " + Limits.DSPSLICE_MS.rule() + " ms")
+                    .ifPresent(ms -> target.ifPresent(l -> l.srm = l.srm.withDispatchSliceMs(ms)));
         } else if (setting instanceof DspwdmethodContext method) {
             Srm.WorkDistribution distribution = Srm.WorkDistribution.valueOf(upper(method.getStop()));
             target.ifPresent(l -> l.srm = l.srm.withWorkDistribution(distribution));
@@ -200,16 +212,13 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         }
         PoolCapContext cap = ctx.poolCap();
         CpuPool.Kind kind = cap.LIMITHARD() != null ? CpuPool.Kind.LIMITHARD : CpuPool.Kind.CAPACITY;
-        double value = decimal(cap.NUMBER());
-        if (kind == CpuPool.Kind.LIMITHARD && !(value > 0 && value <= 100)) {
-            error(cap.NUMBER(), "LIMITHARD must be above 0 and at most 100%, got " + cap.NUMBER().getText());
-        } else if (kind == CpuPool.Kind.CAPACITY && !(value > 0)) {
-            error(cap.NUMBER(), "CAPACITY must be above 0, got " + cap.NUMBER().getText());
-        }
+        OptionalDouble value = kind == CpuPool.Kind.LIMITHARD
+                ? inRange(cap.NUMBER(), Limits.POOL_LIMITHARD_PERCENT, "LIMITHARD must be " + Limits.POOL_LIMITHARD_PERCENT.rule() + "%")
+                : inRange(cap.NUMBER(), Limits.POOL_CAPACITY, "CAPACITY must be " + Limits.POOL_CAPACITY.rule() + " logical CPUs");
         boolean valid = diagnostics.size() == mark;
         target.ifPresent(l -> {
             if (valid) {
-                l.pools.add(new CpuPool(name, type, kind, value, at(ctx)));
+                l.pools.add(new CpuPool(name, type, kind, value.orElseThrow(), at(ctx)));
             } else {
                 l.faulty = true;
             }
@@ -240,6 +249,9 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
             error(ctx.USER(), "USER " + name + " outside a PROBLEM");
             return openUnnamed(at(ctx));
         });
+        if (++problem.userStatements == Limits.MAX_USERS + 1) {
+            error(ctx.USER(), "too many users" + problem.in() + ": at most " + Limits.MAX_USERS + " are allowed");
+        }
         Integer first = problem.userLines.putIfAbsent(User.key(name), line(ctx));
         if (first != null) {
             error(ctx.name(0), "duplicate user " + name + problem.in() + " (first at line " + first + ")");
@@ -249,7 +261,7 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         pool.ifPresent(p -> problem.partition.filter(partition -> partition.cpuPool(p).isEmpty())
                 .ifPresent(partition -> error(ctx.name(1), "user " + name + " names undefined CPU pool " + p)));
         boolean affinity = ctx.affinity() == null || ctx.affinity().ON() != null;
-        problem.startUser(Optional.of(new User(name, shares, pool, affinity, List.of(), at(ctx))));
+        startUser(problem, Optional.of(new User(name, shares, pool, affinity, List.of(), at(ctx))));
         return null;
     }
 
@@ -259,15 +271,19 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         if (open.isEmpty()) {
             error(ctx.VCPU(), "VCPU outside a PROBLEM");
             problem = openUnnamed(at(ctx));
-            problem.startUser(Optional.empty());
+            startUser(problem, Optional.empty());
         } else {
             problem = open.get();
             if (problem.user.isEmpty()) {
                 error(ctx.VCPU(), "VCPU before any USER" + problem.in());
-                problem.startUser(Optional.empty());
+                startUser(problem, Optional.empty());
             }
         }
         OpenUser user = problem.user.orElseThrow();
+        user.sawVcpu = true;
+        if (++problem.vcpuStatements == Limits.MAX_VCPUS + 1) {
+            error(ctx.VCPU(), "too many virtual CPUs" + problem.in() + ": at most " + Limits.MAX_VCPUS + " are allowed");
+        }
         int mark = diagnostics.size();
 
         String address = ctx.address().getText();
@@ -282,11 +298,9 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         Demand demand = Demand.UNBOUNDED;
         TerminalNode percentText = ctx.demand().NUMBER();
         if (percentText != null) {
-            double percent = decimal(percentText);
-            Optional<String> demandProblem = Demand.problem(percent);
-            demandProblem.ifPresent(m -> error(percentText, m));
-            if (demandProblem.isEmpty()) {
-                demand = Demand.of(percent);
+            OptionalDouble percent = inRange(percentText, Limits.DEMAND_PERCENT, Demand.RULE);
+            if (percent.isPresent()) {
+                demand = Demand.of(percent.getAsDouble());
             }
         }
         if (diagnostics.size() > mark) {
@@ -310,7 +324,11 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         }
         RunControl run = runControl(ctx.runOption());
         open.ifPresent(problem -> {
-            problem.finishUser();
+            finishUser(problem);
+            // VCPUs with no USER before them have been reported as such.
+            if (problem.userStatements == 0 && problem.vcpuStatements == 0) {
+                problem.name.ifPresent(name -> error(problem.location, "problem " + name + " has no USER"));
+            }
             // One error anywhere and the file yields nothing, so only problems of a clean file are
             // built; in a clean file every open problem has a name and a partition.
             if (diagnostics.isEmpty()) {
@@ -335,22 +353,14 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         } else if (kind instanceof ProblemContext problemStatement) {
             openUnnamed(at(problemStatement));
         } else if (kind instanceof UserContext userStatement) {
-            open.orElseGet(() -> openUnnamed(at(userStatement))).startUser(Optional.empty());
+            OpenProblem problem = open.orElseGet(() -> openUnnamed(at(userStatement)));
+            problem.userStatements++;
+            startUser(problem, Optional.empty());
+        } else if (kind instanceof VcpuContext) {
+            open.flatMap(p -> p.user).ifPresent(u -> u.sawVcpu = true);
         } else if (kind instanceof RunitContext) {
             open = Optional.empty();
         }
-    }
-
-    /** A number beyond what a double holds would reach the checks as infinity. */
-    private boolean numbersFit(StatementContext statement) {
-        for (ParseTree node : Trees.findAllTokenNodes(statement, ScenarioLanguageParser.NUMBER)) {
-            TerminalNode number = (TerminalNode) node;
-            if (Double.isInfinite(decimal(number))) {
-                error(number, "number too large: " + number.getText());
-                return false;
-            }
-        }
-        return true;
     }
 
     private void insideProblem(TerminalNode keyword) {
@@ -365,6 +375,23 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
             error(keyword, upper(keyword.getSymbol()) + " before any LPAR");
         }
         return lpar;
+    }
+
+    private void startUser(OpenProblem problem, Optional<User> header) {
+        finishUser(problem);
+        problem.user = Optional.of(new OpenUser(header));
+    }
+
+    /**
+     * A user with nothing to run would make its problem pass whatever the scheduler does, so it is an
+     * error; a user whose VCPU lines were all broken has had those reported already.
+     */
+    private void finishUser(OpenProblem problem) {
+        problem.user.ifPresent(u -> {
+            u.header.filter(h -> !u.sawVcpu).ifPresent(h -> error(h.location(), "user " + h.name() + problem.in() + " has no VCPU"));
+            u.build().ifPresent(problem.users::add);
+        });
+        problem.user = Optional.empty();
     }
 
     private OpenProblem openUnnamed(SourceLocation location) {
@@ -433,10 +460,13 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
     }
 
     private Optional<ShareAmount> amount(ShareValueContext text, ShareKind kind) {
-        double value = decimal(text.NUMBER());
-        Optional<String> problem = ShareAmount.problem(kind, value);
-        problem.ifPresent(m -> error(text, m));
-        return problem.isPresent() ? Optional.empty() : Optional.of(new ShareAmount(kind, value));
+        Limits.Range range = kind == ShareKind.RELATIVE ? Limits.RELATIVE_SHARE : Limits.ABSOLUTE_SHARE;
+        BigDecimal value = new BigDecimal(text.NUMBER().getText());
+        if (!range.contains(value)) {
+            error(text, ShareAmount.rule(kind) + ", got " + text.NUMBER().getText());
+            return Optional.empty();
+        }
+        return Optional.of(new ShareAmount(kind, value.doubleValue()));
     }
 
     private static String cannotRun(User user, VirtualCpu vcpu, Partition partition) {
@@ -481,11 +511,12 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
             default -> 60_000_000_000L;
         };
         BigDecimal nanos = new BigDecimal(written.substring(0, written.length() - unit.length()))
-                .multiply(BigDecimal.valueOf(nanosPerUnit)).setScale(0, RoundingMode.DOWN);
-        if (nanos.compareTo(LONG_MAX) > 0) {
-            error(text, "number too large: " + text.getText());
-        } else if (nanos.signum() <= 0) {
-            error(text, option + " must be positive, got " + text.getText());
+                .multiply(BigDecimal.valueOf(nanosPerUnit));
+        if (nanos.compareTo(BigDecimal.valueOf(Limits.MIN_TIME.toNanos())) < 0
+                || nanos.compareTo(BigDecimal.valueOf(Limits.MAX_TIME.toNanos())) > 0) {
+            error(text, option + " must be from 1MS to " + MAX_TIME + ", got " + text.getText());
+        } else if (!Range.isWhole(nanos) || !Limits.validTime(Duration.ofNanos(nanos.longValueExact()))) {
+            error(text, option + " must be a whole number of microseconds, got " + text.getText());
         } else {
             return Optional.of(Duration.ofNanos(nanos.longValueExact()));
         }
@@ -494,33 +525,34 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
 
     private OptionalLong seed(TerminalNode number) {
         BigDecimal value = new BigDecimal(number.getText());
-        if (!isWhole(value)) {
-            error(number, "SEED must be a whole number, got " + number.getText());
-        } else if (value.compareTo(LONG_MIN) < 0 || value.compareTo(LONG_MAX) > 0) {
-            error(number, "number too large: " + number.getText());
-        } else {
-            return OptionalLong.of(value.longValueExact());
+        if (!Limits.SEED.contains(value)) {
+            error(number, "SEED must be " + Limits.SEED.rule() + ", got " + number.getText());
+            return OptionalLong.empty();
         }
-        return OptionalLong.empty();
+        return OptionalLong.of(value.longValueExact());
     }
 
-    /** The value of {@code number} if it is whole and within min..max; else reports {@code rule}. */
-    private OptionalInt whole(TerminalNode number, int min, int max, String rule) {
+    /**
+     * The value of {@code number} if {@code range} (of ints) holds it; else reports {@code rule} with the
+     * number as written. Checked on the exact decimal, so nothing huge overflows on the way.
+     */
+    private OptionalInt whole(TerminalNode number, Range range, String rule) {
         BigDecimal value = new BigDecimal(number.getText());
-        if (isWhole(value) && value.compareTo(BigDecimal.valueOf(min)) >= 0 && value.compareTo(BigDecimal.valueOf(max)) <= 0) {
+        if (range.contains(value)) {
             return OptionalInt.of(value.intValueExact());
         }
-        boolean tooLarge = isWhole(value) && value.compareTo(INT_MAX) > 0;
-        error(number, tooLarge ? "number too large: " + number.getText() : rule + ", got " + number.getText());
+        error(number, rule + ", got " + number.getText());
         return OptionalInt.empty();
     }
 
-    private static boolean isWhole(BigDecimal value) {
-        return value.stripTrailingZeros().scale() <= 0;
-    }
-
-    private static double decimal(TerminalNode number) {
-        return Double.parseDouble(number.getText());
+    /** The value of {@code number} if {@code range} holds it; else reports {@code rule} with the number as written. */
+    private OptionalDouble inRange(TerminalNode number, Range range, String rule) {
+        BigDecimal value = new BigDecimal(number.getText());
+        if (range.contains(value)) {
+            return OptionalDouble.of(value.doubleValue());
+        }
+        error(number, rule + ", got " + number.getText());
+        return OptionalDouble.empty();
     }
 
     private static EngineType engineType(EngineTypeContext ctx) {
@@ -578,6 +610,8 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
          * checks against it would only echo that error, and are skipped.
          */
         boolean faulty;
+        /** Its LPAR statement already said it has too many logical CPUs: MULTITHREAD need not say it again. */
+        boolean tooLarge;
 
         Lpar(SourceLocation location, Map<EngineType, Integer> cores, boolean faulty) {
             this.location = location;
@@ -606,6 +640,9 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         final Map<String, Integer> userLines = new HashMap<>();
         final List<User> users = new ArrayList<>();
         Optional<OpenUser> user = Optional.empty();
+        /** USER and VCPU statements read, valid or not: for the size limits and the empty-problem check. */
+        int userStatements;
+        int vcpuStatements;
 
         OpenProblem(Optional<String> name, SourceLocation location, Optional<Partition> partition) {
             this.name = name;
@@ -617,15 +654,6 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
             return name.map(n -> " in problem " + n).orElse("");
         }
 
-        void startUser(Optional<User> header) {
-            finishUser();
-            user = Optional.of(new OpenUser(header));
-        }
-
-        void finishUser() {
-            user.flatMap(OpenUser::build).ifPresent(users::add);
-            user = Optional.empty();
-        }
     }
 
     /** A user collecting its VCPUs. */
@@ -635,6 +663,8 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         final Optional<User> header;
         final Map<Integer, Integer> addressLines = new HashMap<>();
         final List<VirtualCpu> vcpus = new ArrayList<>();
+        /** A VCPU statement followed it, valid or not. */
+        boolean sawVcpu;
 
         OpenUser(Optional<User> header) {
             this.header = header;

@@ -1,7 +1,6 @@
 package org.schedlab.grammar;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +15,7 @@ import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Scenario;
 import org.schedlab.core.SourceLocation;
+import org.schedlab.core.io.Utf8Text;
 import org.schedlab.grammar.ScenarioLanguageParser.StatementContext;
 
 /**
@@ -30,7 +30,7 @@ public final class ScenarioParser {
 
     /** Reads and parses a file; the file name in locations is path.toString() as given. */
     public static Scenario parse(Path file) throws InputException, IOException {
-        return parse(file.toString(), Files.readString(file));
+        return parse(file.toString(), Utf8Text.read(file));
     }
 
     /** Parses text; fileName is used in every SourceLocation / message. */

@@ -47,6 +47,14 @@ class ScenarioParserErrorsTest {
         return file(List.of(setting), "VCPU 0 CP 5");
     }
 
+    /** A user with one virtual CPU, two lines: what every problem needs to be valid. */
+    private static final String USER = "USER U\nVCPU 0 CP 5";
+
+    /** {@code user}, a USER statement, on line 5 after user U's VCPU, with a VCPU of its own after it. */
+    private static String newUser(String user) {
+        return inUser("VCPU 0 CP 5", user, "VCPU 0 CP 5");
+    }
+
     private static String lines(String... lines) {
         return String.join("\n", lines) + "\n";
     }
@@ -60,11 +68,11 @@ class ScenarioParserErrorsTest {
                 // syntax: what was expected, in the language reference's words
                 row(lines("FOO bar"),
                         "t.scn:1:1: unknown statement 'FOO': expected LPAR, MULTITHREAD, TOPOLOGY, SRM, CPUPOOL, PROBLEM, USER, VCPU or RUNIT"),
-                row(lines("LPAR", "PROBLEM P", "RUNIT"),
+                row(lines("LPAR", "PROBLEM P", USER, "RUNIT"),
                         "t.scn:1:5: expected cores like CP.2, found end of line"),
-                row(lines("LPAR CP 2", "PROBLEM P", "RUNIT"),
+                row(lines("LPAR CP 2", "PROBLEM P", USER, "RUNIT"),
                         "t.scn:1:9: expected cores like CP.2, found '2'"),
-                row(lines("LPAR CP.2 fast", "PROBLEM P", "RUNIT"),
+                row(lines("LPAR CP.2 fast", "PROBLEM P", USER, "RUNIT"),
                         "t.scn:1:11: expected cores like CP.2 or end of line, found 'fast'"),
                 row(setting("MULTITHREAD ZIIP"),
                         "t.scn:2:17: expected threads per core like IFL.2, found end of line"),
@@ -80,16 +88,16 @@ class ScenarioParserErrorsTest {
                         "t.scn:2:18: expected LIMITHARD <percent>% or CAPACITY <logical CPUs>, found '30'"),
                 row(lines("LPAR CP.1", "PROBLEM", "RUNIT"),
                         "t.scn:2:8: expected a problem name, found end of line"),
-                row(inUser("USER V CP.100"),
-                        "t.scn:4:14: expected a share like CP.100-R, found end of line"),
-                row(inUser("USER V CP.100-R ZIIP"),
-                        "t.scn:4:21: expected a share like CP.100-R, found end of line"),
-                row(inUser("USER V CP100-R"),
-                        "t.scn:4:8: expected a share like CP.100-R, POOL, CPUAFFINITY or end of line, found 'CP100'"),
-                row(inUser("USER V CP.100-R POOL"),
-                        "t.scn:4:21: expected a CPU pool name, found end of line"),
-                row(inUser("USER V CPUAFFINITY MAYBE"),
-                        "t.scn:4:20: expected ON or OFF, found 'MAYBE'"),
+                row(newUser("USER V CP.100"),
+                        "t.scn:5:14: expected a share like CP.100-R, found end of line"),
+                row(newUser("USER V CP.100-R ZIIP"),
+                        "t.scn:5:21: expected a share like CP.100-R, found end of line"),
+                row(newUser("USER V CP100-R"),
+                        "t.scn:5:8: expected a share like CP.100-R, POOL, CPUAFFINITY or end of line, found 'CP100'"),
+                row(newUser("USER V CP.100-R POOL"),
+                        "t.scn:5:21: expected a CPU pool name, found end of line"),
+                row(newUser("USER V CPUAFFINITY MAYBE"),
+                        "t.scn:5:20: expected ON or OFF, found 'MAYBE'"),
                 row(inUser("VCPU"),
                         "t.scn:4:5: expected a virtual CPU address (hex 0 to 3F), found end of line"),
                 row(inUser("VCPU 0 GPU 5"),
@@ -100,26 +108,26 @@ class ScenarioParserErrorsTest {
                         "t.scn:4:11: expected a demand: a percent from 0 to 100 or *, found 'max'"),
                 row(inUser("VCPU 0 CP 5%"),
                         "t.scn:4:12: expected STOPPED or end of line, found '%'"),
-                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT DURATION 120"),
-                        "t.scn:3:16: expected a time like 120S, 2M or 500MS, found '120'"),
-                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT TIMEOUT 5S"),
-                        "t.scn:3:7: expected DURATION, INTERVAL, SEED or end of line, found 'TIMEOUT'"),
-                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT SEED random"),
-                        "t.scn:3:12: expected a whole number like SEED 7, found 'random'"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT DURATION 120"),
+                        "t.scn:5:16: expected a time like 120S, 2M or 500MS, found '120'"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT TIMEOUT 5S"),
+                        "t.scn:5:7: expected DURATION, INTERVAL, SEED or end of line, found 'TIMEOUT'"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT SEED random"),
+                        "t.scn:5:12: expected a whole number like SEED 7, found 'random'"),
 
                 // semantic: the partition and its settings
-                row(lines("LPAR CP.0", "PROBLEM P", "RUNIT"),
-                        "t.scn:1:9: CP core count must be a whole number, at least 1, got 0"),
-                row(lines("LPAR CP.1 ZIIP.2 zIIP.1", "PROBLEM P", "RUNIT"),
+                row(lines("LPAR CP.0", "PROBLEM P", USER, "RUNIT"),
+                        "t.scn:1:9: CP core count must be a whole number from 1 to 256, got 0"),
+                row(lines("LPAR CP.1 ZIIP.2 zIIP.1", "PROBLEM P", USER, "RUNIT"),
                         "t.scn:1:18: engine type ZIIP listed twice in LPAR"),
-                row(lines("MULTITHREAD CP.2", "LPAR CP.1", "PROBLEM P", "RUNIT"),
+                row(lines("MULTITHREAD CP.2", "LPAR CP.1", "PROBLEM P", USER, "RUNIT"),
                         "t.scn:1:1: MULTITHREAD before any LPAR"),
                 row(setting("MULTITHREAD CP.3"),
                         "t.scn:2:16: MULTITHREAD must be 1 or 2 threads per core, got 3"),
                 row(setting("MULTITHREAD IFL.2"),
                         "t.scn:2:13: MULTITHREAD for IFL, but the LPAR has no IFL"),
                 row(setting("TOPOLOGY CHIP.0 NODE.2"),
-                        "t.scn:2:15: CHIP must be a whole number of cores, at least 1, got 0"),
+                        "t.scn:2:15: CHIP (cores per chip) must be a whole number from 1 to 256, got 0"),
                 row(setting("SRM DSPSLICE 0.5"),
                         "t.scn:2:14: DSPSLICE must be from 1 to 100 ms, got 0.5"),
                 row(setting("CPUPOOL Z1 ZIIP CAPACITY 1"),
@@ -129,51 +137,51 @@ class ScenarioParserErrorsTest {
                 row(setting("CPUPOOL CAPPED CP LIMITHARD 150%"),
                         "t.scn:2:29: LIMITHARD must be above 0 and at most 100%, got 150"),
                 row(setting("CPUPOOL CAPPED CP CAPACITY 0"),
-                        "t.scn:2:28: CAPACITY must be above 0, got 0"),
+                        "t.scn:2:28: CAPACITY must be above 0 and at most 256 logical CPUs, got 0"),
                 row(file(List.of("CPUPOOL LINUX CP CAPACITY 1", "CPUPOOL linux CP CAPACITY 2"), "VCPU 0 CP 5"),
                         "t.scn:3:9: duplicate CPU pool linux (first at line 2)"),
-                row(lines("LPAR CP.1", "PROBLEM P", "USER U", "LPAR CP.2", "RUNIT"),
-                        "t.scn:4:1: LPAR inside problem P: close it with RUNIT first"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "LPAR CP.2", "RUNIT"),
+                        "t.scn:5:1: LPAR inside problem P: close it with RUNIT first"),
 
                 // semantic: problems, users and virtual CPUs in their places
-                row(lines("PROBLEM P", "RUNIT"),
+                row(lines("PROBLEM P", USER, "RUNIT"),
                         "t.scn:1:1: problem P has no LPAR before it"),
-                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT", "PROBLEM p", "RUNIT"),
-                        "t.scn:4:9: duplicate problem p (first at line 2)"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT", "PROBLEM p", USER, "RUNIT"),
+                        "t.scn:6:9: duplicate problem p (first at line 2)"),
                 row(lines("LPAR CP.1", "PROBLEM J1", "USER U", "VCPU 0 CP 5"),
                         "t.scn:2:1: problem J1 is not closed by RUNIT"),
-                row(lines("LPAR CP.1", "PROBLEM J1", "PROBLEM J2", "RUNIT"),
+                row(lines("LPAR CP.1", "PROBLEM J1", "PROBLEM J2", USER, "RUNIT"),
                         "t.scn:3:1: problem J1 is not closed by RUNIT before PROBLEM J2"),
-                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT", "USER QGP1 CP.100-R", "VCPU 0 CP 5", "RUNIT"),
-                        "t.scn:4:1: USER QGP1 outside a PROBLEM"),
-                row(lines("LPAR CP.1", "VCPU 0 CP 5", "PROBLEM P", "RUNIT"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT", "USER QGP1 CP.100-R", "VCPU 0 CP 5", "RUNIT"),
+                        "t.scn:6:1: USER QGP1 outside a PROBLEM"),
+                row(lines("LPAR CP.1", "VCPU 0 CP 5", "PROBLEM P", USER, "RUNIT"),
                         "t.scn:2:1: VCPU outside a PROBLEM"),
                 row(lines("LPAR CP.1", "PROBLEM J1", "VCPU 0 CP 5", "VCPU 1 CP 5", "RUNIT"),
                         "t.scn:3:1: VCPU before any USER in problem J1"),
-                row(lines("RUNIT", "LPAR CP.1", "PROBLEM P", "RUNIT"),
+                row(lines("RUNIT", "LPAR CP.1", "PROBLEM P", USER, "RUNIT"),
                         "t.scn:1:1: RUNIT outside a PROBLEM"),
-                row(lines("LPAR CP.1", "PROBLEM J1", "USER QGP00001", "USER Qgp00001", "RUNIT"),
-                        "t.scn:4:6: duplicate user Qgp00001 in problem J1 (first at line 3)"),
+                row(lines("LPAR CP.1", "PROBLEM J1", "USER QGP00001", "VCPU 0 CP 5", "USER Qgp00001", "VCPU 0 CP 5", "RUNIT"),
+                        "t.scn:5:6: duplicate user Qgp00001 in problem J1 (first at line 3)"),
                 row(lines("* only a comment"),
                         "t.scn:1:1: no PROBLEM in the file"),
 
                 // semantic: share tokens
-                row(inUser("USER V CP.100-R ZIIP.50-R zIIP.60-R"),
-                        "t.scn:4:27: duplicate ZIIP share for user V"),
-                row(inUser("USER V CP.0-R"),
-                        "t.scn:4:11: RELATIVE share must be a whole number from 1 to 10000, got 0"),
-                row(inUser("USER V CP.10001-R"),
-                        "t.scn:4:11: RELATIVE share must be a whole number from 1 to 10000, got 10001"),
-                row(inUser("USER V ZIIP.100.5-A"),
-                        "t.scn:4:13: ABSOLUTE share must be above 0 and at most 100%, got 100.5"),
-                row(inUser("USER V CP.100-R,50-R"),
-                        "t.scn:4:17: limit 50-R must end in L (LIMITHARD) or S (LIMITSOFT): 50-RL or 50-RS"),
-                row(inUser("USER V CP.100-X"),
-                        "t.scn:4:14: unknown share suffix -X: expected -R, -A, -RL, -AL, -RS or -AS"),
-                row(inUser("USER V ZIIP.25-AL,30-AL"),
-                        "t.scn:4:19: 25-AL is both min-share and limit: a second limit is not allowed"),
-                row(inUser("USER V CP.100-R POOL LINUX"),
-                        "t.scn:4:22: user V names undefined CPU pool LINUX"),
+                row(newUser("USER V CP.100-R ZIIP.50-R zIIP.60-R"),
+                        "t.scn:5:27: duplicate ZIIP share for user V"),
+                row(newUser("USER V CP.0-R"),
+                        "t.scn:5:11: RELATIVE share must be a whole number from 1 to 10000, got 0"),
+                row(newUser("USER V CP.10001-R"),
+                        "t.scn:5:11: RELATIVE share must be a whole number from 1 to 10000, got 10001"),
+                row(newUser("USER V ZIIP.100.5-A"),
+                        "t.scn:5:13: ABSOLUTE share must be above 0 and at most 100%, got 100.5"),
+                row(newUser("USER V CP.100-R,50-R"),
+                        "t.scn:5:17: limit 50-R must end in L (LIMITHARD) or S (LIMITSOFT): 50-RL or 50-RS"),
+                row(newUser("USER V CP.100-X"),
+                        "t.scn:5:14: unknown share suffix -X: expected -R, -A, -RL, -AL, -RS or -AS"),
+                row(newUser("USER V ZIIP.25-AL,30-AL"),
+                        "t.scn:5:19: 25-AL is both min-share and limit: a second limit is not allowed"),
+                row(newUser("USER V CP.100-R POOL LINUX"),
+                        "t.scn:5:22: user V names undefined CPU pool LINUX"),
 
                 // semantic: virtual CPUs
                 row(inUser("VCPU 40 CP 5"),
@@ -185,7 +193,7 @@ class ScenarioParserErrorsTest {
                 row(inUser("VCPU 0 CP -1"),
                         "t.scn:4:11: demand must be from 0 to 100 percent or *, got -1"),
                 row(inUser("VCPU 0 CP " + "9".repeat(400)),
-                        "t.scn:4:11: number too large: " + "9".repeat(400)),
+                        "t.scn:4:11: demand must be from 0 to 100 percent or *, got " + "9".repeat(400)),
                 row(lines("LPAR IFL.2", "PROBLEM P", "USER U", "VCPU 0 ZIIP 5", "RUNIT"),
                         "t.scn:4:8: VCPU 0 of user U is ZIIP, but the LPAR has no ZIIP and no CP to simulate it on"),
                 row(lines("LPAR IFL.2", "PROBLEM P", "USER U", "VCPU 0 CP 5", "RUNIT"),
@@ -194,16 +202,16 @@ class ScenarioParserErrorsTest {
                         "t.scn:4:8: VCPU 0 of user U is IFL with CPUAFFINITY OFF, but the LPAR has no CP to simulate it on"),
 
                 // semantic: run control
-                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT DURATION 0S"),
-                        "t.scn:3:16: DURATION must be positive, got 0S"),
-                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT DURATION -5S"),
-                        "t.scn:3:16: DURATION must be positive, got -5S"),
-                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT DURATION 2S INTERVAL 3000MS"),
-                        "t.scn:3:28: INTERVAL 3000MS is longer than DURATION 2S"),
-                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT SEED 1 DURATION 5S SEED 2"),
-                        "t.scn:3:26: SEED given twice in RUNIT"),
-                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT SEED 1.5"),
-                        "t.scn:3:12: SEED must be a whole number, got 1.5"));
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT DURATION 0S"),
+                        "t.scn:5:16: DURATION must be from 1MS to 1440M (24 hours), got 0S"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT DURATION -5S"),
+                        "t.scn:5:16: DURATION must be from 1MS to 1440M (24 hours), got -5S"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT DURATION 2S INTERVAL 3000MS"),
+                        "t.scn:5:28: INTERVAL 3000MS is longer than DURATION 2S"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT SEED 1 DURATION 5S SEED 2"),
+                        "t.scn:5:26: SEED given twice in RUNIT"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT SEED 1.5"),
+                        "t.scn:5:12: SEED must be a whole number from -9223372036854775808 to 9223372036854775807, got 1.5"));
     }
 
     @ParameterizedTest
@@ -248,7 +256,7 @@ class ScenarioParserErrorsTest {
 
     @Test
     void parse_brokenCpupoolLine_doesNotBlameTheUsersNamingIt() {
-        String text = lines("LPAR CP.2", "CPUPOOL LINUX CP LIMITHARD 130%", "PROBLEM P", "USER A POOL LINUX", "RUNIT");
+        String text = lines("LPAR CP.2", "CPUPOOL LINUX CP LIMITHARD 130%", "PROBLEM P", "USER A POOL LINUX", "VCPU 0 CP 5", "RUNIT");
         assertEquals(List.of("t.scn:2:28: LIMITHARD must be above 0 and at most 100%, got 130"), messages(text));
     }
 

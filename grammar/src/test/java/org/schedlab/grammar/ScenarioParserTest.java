@@ -53,6 +53,9 @@ class ScenarioParserTest {
             "  VCPU 0A CP 2.5",
             "RUNIT DURATION 120S INTERVAL 2S SEED 7");
 
+    /** A user with one virtual CPU, two lines: what every problem needs to be valid. */
+    private static final String USER = "USER U\nVCPU 0 CP 5";
+
     private static String lines(String... lines) {
         return String.join("\n", lines) + "\n";
     }
@@ -171,12 +174,12 @@ class ScenarioParserTest {
         assertEquals(Optional.of(Duration.ofMinutes(2)), run.duration());
         assertEquals(Optional.of(Duration.ofMillis(500)), run.interval());
         assertEquals(Optional.of(Duration.ofMillis(1500)),
-                only(lines("LPAR CP.1", "PROBLEM P", "RUNIT DURATION 1.5S")).runControl().duration());
+                only(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT DURATION 1.5S")).runControl().duration());
     }
 
     @Test
     void parse_runitWithoutOptions_leavesRunControlEmpty() throws InputException {
-        assertEquals(RunControl.NONE, only(lines("LPAR CP.1", "PROBLEM P", "RUNIT")).runControl());
+        assertEquals(RunControl.NONE, only(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT")).runControl());
     }
 
     @Test
@@ -188,11 +191,14 @@ class ScenarioParserTest {
                 "SRM DSPSLICE 20",
                 "CPUPOOL LINUX IFL CAPACITY 1",
                 "PROBLEM FIRST",
+                USER,
                 "RUNIT",
                 "PROBLEM SECOND",
+                USER,
                 "RUNIT",
                 "LPAR CP.2 IFL.2",
                 "PROBLEM THIRD",
+                USER,
                 "RUNIT"));
         Partition first = scenario.problem("first").orElseThrow().partition();
         Partition second = scenario.problem("second").orElseThrow().partition();
@@ -207,13 +213,13 @@ class ScenarioParserTest {
         assertEquals(1, third.threads(EngineType.IFL));
         assertEquals(List.of(), third.cpuPools());
         assertEquals(Srm.DEFAULT, third.srm());
-        assertEquals(Topology.singleChip(new SourceLocation("t.scn", 10, 1)), third.topology());
-        assertEquals(new SourceLocation("t.scn", 10, 1), third.location());
+        assertEquals(Topology.singleChip(new SourceLocation("t.scn", 14, 1)), third.topology());
+        assertEquals(new SourceLocation("t.scn", 14, 1), third.location());
     }
 
     @Test
     void parse_laterLpar_keepsEarlierProblemsOnTheirPartition() throws InputException {
-        Scenario scenario = parse(lines("LPAR CP.1", "PROBLEM A", "RUNIT", "LPAR CP.3 ZIIP.1", "PROBLEM B", "RUNIT"));
+        Scenario scenario = parse(lines("LPAR CP.1", "PROBLEM A", USER, "RUNIT", "LPAR CP.3 ZIIP.1", "PROBLEM B", USER, "RUNIT"));
 
         assertEquals(Map.of(EngineType.CP, 1), scenario.problem("A").orElseThrow().partition().cores());
         assertEquals(Map.of(EngineType.CP, 3, EngineType.ZIIP, 1), scenario.problem("B").orElseThrow().partition().cores());
@@ -221,7 +227,7 @@ class ScenarioParserTest {
 
     @Test
     void parse_lparAfterAProblemWithoutSettings_isUsedWithItsDefaults() throws InputException {
-        Partition partition = only(lines("LPAR CP.2", "PROBLEM P", "RUNIT")).partition();
+        Partition partition = only(lines("LPAR CP.2", "PROBLEM P", USER, "RUNIT")).partition();
 
         assertEquals(Map.of(), partition.threads());
         assertEquals(Srm.DEFAULT, partition.srm());
@@ -278,7 +284,7 @@ class ScenarioParserTest {
 
     @Test
     void parse_byteOrderMark_isNotAColumn() throws InputException {
-        Problem problem = only("\uFEFF* comment\nLPAR CP.2\nPROBLEM P\nRUNIT\n");
+        Problem problem = only("\uFEFF* comment\nLPAR CP.2\nPROBLEM P\nUSER U\nVCPU 0 CP 5\nRUNIT\n");
 
         assertEquals(new SourceLocation("t.scn", 2, 1), problem.partition().location());
     }
@@ -296,7 +302,7 @@ class ScenarioParserTest {
 
     @Test
     void parse_namesThatAreKeywords_areNames() throws InputException {
-        Problem problem = only(lines("LPAR CP.1", "CPUPOOL CP CP CAPACITY 1", "PROBLEM RUNIT", "USER ON POOL cp", "RUNIT"));
+        Problem problem = only(lines("LPAR CP.1", "CPUPOOL CP CP CAPACITY 1", "PROBLEM RUNIT", "USER ON POOL cp", "VCPU 0 CP 5", "RUNIT"));
 
         assertEquals("RUNIT", problem.name());
         assertEquals(Optional.of("cp"), problem.user("on").orElseThrow().cpuPool());
@@ -304,7 +310,7 @@ class ScenarioParserTest {
 
     @Test
     void parse_severalProblems_keepFileOrder() throws InputException {
-        Scenario scenario = parse(lines("LPAR CP.1", "PROBLEM B", "RUNIT", "PROBLEM A", "RUNIT", "PROBLEM C", "RUNIT"));
+        Scenario scenario = parse(lines("LPAR CP.1", "PROBLEM B", USER, "RUNIT", "PROBLEM A", USER, "RUNIT", "PROBLEM C", USER, "RUNIT"));
 
         assertEquals(List.of("B", "A", "C"), scenario.problems().stream().map(Problem::name).toList());
         assertEquals("t.scn", scenario.file());
@@ -321,9 +327,9 @@ class ScenarioParserTest {
     @Test
     void parse_path_namesTheFileAsGiven(@TempDir Path dir) throws IOException, InputException {
         Path file = dir.resolve("p.scn");
-        Files.writeString(file, "LPAR CP.1\nPROBLEM P\nRUNIT DURATION 0S\n");
+        Files.writeString(file, "LPAR CP.1\nPROBLEM P\nUSER U\nVCPU 0 CP 5\nRUNIT DURATION 0S\n");
 
         InputException e = assertThrows(InputException.class, () -> ScenarioParser.parse(file));
-        assertEquals(file + ":3:16: DURATION must be positive, got 0S", e.getMessage());
+        assertEquals(file + ":5:16: DURATION must be from 1MS to 1440M (24 hours), got 0S", e.getMessage());
     }
 }
