@@ -110,4 +110,29 @@ class CheckCommandTest {
         r.errLines().forEach(l -> assertTrue(l.startsWith(nested + ":"), l));
         assertFalse(r.all().contains("notes.txt"), r::all);
     }
+
+    @Test
+    void check_fileInLatin1BetweenGoodFiles_reportsItsByteAndStillChecksTheNext() throws Exception {
+        Path latin1 = dir.resolve("latin1.scn");
+        java.nio.file.Files.write(latin1, "* caf\u00e9\nLPAR CP.1\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+
+        Cli.Result r = Cli.run("check", Cli.scenarioArg("J1"), latin1.toString(), Cli.scenarioArg("J2"));
+
+        r.assertExit(2);
+        r.assertNoStackTrace();
+        assertEquals(List.of(Cli.scenario("J1") + ": ok (1 problem)", Cli.scenario("J2") + ": ok (1 problem)"), r.outLines());
+        assertEquals(List.of(latin1 + ":1:6: invalid UTF-8 byte 0xE9 at byte offset 5: the file must be UTF-8"), r.errLines());
+    }
+
+    @Test
+    void check_directoryWithoutScenarios_exitsTwoSayingSoAndChecksTheRest() {
+        Path empty = dir.resolve("empty");
+        Cli.write(empty.resolve("notes.txt"), "not a scenario\n");
+
+        Cli.Result r = Cli.run("check", empty.toString(), Cli.scenarioArg("J1"));
+
+        r.assertExit(2);
+        assertEquals(List.of("schedlab: no .scn files in " + empty), r.errLines());
+        assertEquals(List.of(Cli.scenario("J1") + ": ok (1 problem)"), r.outLines());
+    }
 }

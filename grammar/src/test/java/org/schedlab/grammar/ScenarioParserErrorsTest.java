@@ -7,17 +7,23 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.IOException;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
+import org.schedlab.core.Limits;
 
 class ScenarioParserErrorsTest {
 
@@ -53,6 +59,18 @@ class ScenarioParserErrorsTest {
     /** {@code user}, a USER statement, on line 5 after user U's VCPU, with a VCPU of its own after it. */
     private static String newUser(String user) {
         return inUser("VCPU 0 CP 5", user, "VCPU 0 CP 5");
+    }
+
+    /** Problem P on LPAR CP.1 with {@code count} virtual CPUs, {@code perUser} to a user. */
+    static String vcpus(int count, int perUser) {
+        StringBuilder text = new StringBuilder("LPAR CP.1\nPROBLEM P\n");
+        for (int i = 0; i < count; i++) {
+            if (i % perUser == 0) {
+                text.append("USER U").append(i / perUser).append('\n');
+            }
+            text.append("VCPU ").append(Integer.toHexString(i % perUser)).append(" CP 1\n");
+        }
+        return text.append("RUNIT\n").toString();
     }
 
     private static String lines(String... lines) {
@@ -211,7 +229,107 @@ class ScenarioParserErrorsTest {
                 row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT SEED 1 DURATION 5S SEED 2"),
                         "t.scn:5:26: SEED given twice in RUNIT"),
                 row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT SEED 1.5"),
-                        "t.scn:5:12: SEED must be a whole number from -9223372036854775808 to 9223372036854775807, got 1.5"));
+                        "t.scn:5:12: SEED must be a whole number from -9223372036854775808 to 9223372036854775807, got 1.5"),
+
+                // limits (Limits): sizes, and every value as written, however large
+                row(lines("LPAR CP.257", "PROBLEM P", USER, "RUNIT"),
+                        "t.scn:1:9: CP core count must be a whole number from 1 to 256, got 257"),
+                row(lines("LPAR CP.1073741824", "MULTITHREAD CP.2", "PROBLEM P", USER, "RUNIT"),
+                        "t.scn:1:9: CP core count must be a whole number from 1 to 256, got 1073741824"),
+                row(lines("LPAR CP.200 ZIIP.57", "PROBLEM P", USER, "RUNIT"),
+                        "t.scn:1:1: the LPAR has 257 logical CPUs, at most 256 are allowed"),
+                row(lines("LPAR CP.129", "MULTITHREAD CP.2", "PROBLEM P", USER, "RUNIT"),
+                        "t.scn:2:16: MULTITHREAD CP.2 gives the LPAR 258 logical CPUs, at most 256 are allowed"),
+                row(setting("TOPOLOGY CHIP.4 NODE.257"),
+                        "t.scn:2:22: NODE (chips per node) must be a whole number from 1 to 256, got 257"),
+                row(setting("SRM DSPSLICE 100.0000000000000001"),
+                        "t.scn:2:14: DSPSLICE must be from 1 to 100 ms, got 100.0000000000000001"),
+                row(setting("CPUPOOL CAPPED CP CAPACITY 256.5"),
+                        "t.scn:2:28: CAPACITY must be above 0 and at most 256 logical CPUs, got 256.5"),
+                row(newUser("USER V CP.99999999999999999999999-R"),
+                        "t.scn:5:11: RELATIVE share must be a whole number from 1 to 10000, got 99999999999999999999999"),
+                row(inUser("VCPU 0 CP 99999999999999999999999999999"),
+                        "t.scn:4:11: demand must be from 0 to 100 percent or *, got 99999999999999999999999999999"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT DURATION 86401S"),
+                        "t.scn:5:16: DURATION must be from 1MS to 1440M (24 hours), got 86401S"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT DURATION 99999999999S"),
+                        "t.scn:5:16: DURATION must be from 1MS to 1440M (24 hours), got 99999999999S"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT INTERVAL 0.5MS"),
+                        "t.scn:5:16: INTERVAL must be from 1MS to 1440M (24 hours), got 0.5MS"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT DURATION 1.0005MS"),
+                        "t.scn:5:16: DURATION must be a whole number of microseconds, got 1.0005MS"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT SEED 9223372036854775808"),
+                        "t.scn:5:12: SEED must be a whole number from -9223372036854775808 to 9223372036854775807, got 9223372036854775808"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT SEED 99999999999999999999"),
+                        "t.scn:5:12: SEED must be a whole number from -9223372036854775808 to 9223372036854775807, got 99999999999999999999"),
+                row(vcpus(Limits.MAX_VCPUS + 1, 64),
+                        "t.scn:101566:1: too many virtual CPUs in problem P: at most 100000 are allowed"),
+                row(vcpus(Limits.MAX_USERS + 1, 1),
+                        "t.scn:200003:1: too many users in problem P: at most 100000 are allowed",
+                        "t.scn:200004:1: too many virtual CPUs in problem P: at most 100000 are allowed"),
+
+                // nothing to run: a test of it would pass whatever the scheduler did
+                row(lines("LPAR CP.1", "PROBLEM P", "RUNIT"),
+                        "t.scn:2:1: problem P has no USER"),
+                row(lines("LPAR CP.1", "PROBLEM P", "USER U", "USER V", "VCPU 0 CP 5", "RUNIT"),
+                        "t.scn:3:1: user U in problem P has no VCPU"));
+    }
+
+    private static final String VALID = "LPAR CP.1\nPROBLEM P\nUSER U\nVCPU 0 CP 5\nRUNIT\n";
+
+    private static byte[] bytes(String text, Charset charset) {
+        return text.getBytes(charset);
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] part : parts) {
+            out.writeBytes(part);
+        }
+        return out.toByteArray();
+    }
+
+    /** Files that are not UTF-8: the first bad byte's line, column and offset, and what was expected. */
+    static Stream<Arguments> badlyEncodedFiles() {
+        byte[] utf8 = bytes(VALID, StandardCharsets.UTF_8);
+        return Stream.of(
+                Arguments.of("Latin-1 comment", bytes("LPAR CP.1\n* caf\u00e9\nPROBLEM P\n", StandardCharsets.ISO_8859_1),
+                        ":2:6: invalid UTF-8 byte 0xE9 at byte offset 15: the file must be UTF-8"),
+                Arguments.of("UTF-16LE with BOM", concat(new byte[] {(byte) 0xFF, (byte) 0xFE}, bytes(VALID, StandardCharsets.UTF_16LE)),
+                        ":1:1: the file is UTF-16 (it starts with the byte order mark FF FE): the file must be UTF-8"),
+                Arguments.of("UTF-16BE with BOM", bytes(VALID, StandardCharsets.UTF_16),
+                        ":1:1: the file is UTF-16 (it starts with the byte order mark FE FF): the file must be UTF-8"),
+                Arguments.of("UTF-16LE without BOM", bytes(VALID, StandardCharsets.UTF_16LE),
+                        ":1:2: NUL byte at byte offset 1 (is it UTF-16?): the file must be UTF-8"),
+                Arguments.of("UTF-16BE without BOM", bytes(VALID, StandardCharsets.UTF_16BE),
+                        ":1:1: NUL byte at byte offset 0 (is it UTF-16?): the file must be UTF-8"),
+                Arguments.of("truncated multibyte sequence at the end", concat(utf8, new byte[] {'*', ' ', (byte) 0xE2, (byte) 0x82}),
+                        ":6:3: the file ends inside a UTF-8 character (byte 0xE2 at byte offset 47): the file must be UTF-8"),
+                Arguments.of("after a UTF-8 BOM and multibyte characters",
+                        concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, bytes("* \u00e9\u20ac", StandardCharsets.UTF_8),
+                                new byte[] {(byte) 0xFF, '\n'}, utf8),
+                        ":1:5: invalid UTF-8 byte 0xFF at byte offset 10: the file must be UTF-8"),
+                Arguments.of("an encoded surrogate", concat(utf8, new byte[] {'*', ' ', (byte) 0xED, (byte) 0xA0, (byte) 0x80}),
+                        ":6:3: invalid UTF-8 byte 0xED at byte offset 47: the file must be UTF-8"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badlyEncodedFiles")
+    void parse_fileNotInUtf8_reportsOneLineAtItsFirstBadByte(String what, byte[] content, String expected, @TempDir Path dir)
+            throws IOException {
+        Path file = dir.resolve("e.scn");
+        Files.write(file, content);
+
+        InputException e = assertThrows(InputException.class, () -> ScenarioParser.parse(file));
+        assertEquals(List.of(file + expected), e.diagnostics().stream().map(Diagnostic::toString).toList());
+    }
+
+    @Test
+    void parse_utf8WithByteOrderMark_isAccepted(@TempDir Path dir) throws IOException, InputException {
+        Path file = dir.resolve("bom.scn");
+        Files.write(file, concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, bytes("* caf\u00e9\n" + VALID, StandardCharsets.UTF_8)));
+
+        assertEquals(2, ScenarioParser.parse(file).problems().get(0).partition().location().line());
     }
 
     @ParameterizedTest
