@@ -36,6 +36,9 @@ public final class Limits {
     /** Virtual CPU addresses are 0 to 3F: at most 64 virtual CPUs per user, as in z/VM. */
     public static final int MAX_VCPU_ADDRESS = 0x3F;
 
+    /** Bytes in a scenario file: some 20 times the largest problem written out; the parser reads a file whole. */
+    public static final long MAX_SCENARIO_BYTES = 32L << 20;
+
     /** The shortest DURATION or INTERVAL: a millisecond, the order of the shortest time slice. */
     public static final Duration MIN_TIME = Duration.ofMillis(1);
     /** The longest DURATION or INTERVAL: a day of virtual time. */

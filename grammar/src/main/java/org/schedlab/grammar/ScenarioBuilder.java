@@ -71,15 +71,18 @@ import org.schedlab.grammar.ScenarioLanguageParser.VcpuContext;
  * cannot: structure (a VCPU needs a USER, a USER a PROBLEM...), uniqueness, ranges. It reports
  * every error and builds records only from what is valid, so no core constructor ever sees a
  * value it would reject. After an error, later checks that would only repeat it are skipped: a
- * VCPU after a broken USER line is not "before any USER".
+ * VCPU after a broken USER line is not "before any USER". Numbers are read by {@link WrittenValues}.
+ *
+ * <p>Over 400 lines: one visit method per statement, all sharing the state of the open LPAR,
+ * problem and user that the structural checks need; split up, that state would be passed around.
  */
 final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
 
     private static final Pattern SHARE_SUFFIX = Pattern.compile("-([RA])([LS]?)");
-    private static final String MAX_TIME = "1440M (24 hours)";
 
     private final String fileName;
     private final List<Diagnostic> diagnostics;
+    private final WrittenValues values;
     private final List<Problem> problems = new ArrayList<>();
     private final Map<String, Integer> problemLines = new HashMap<>();
     private Optional<Lpar> lpar = Optional.empty();
@@ -88,6 +91,7 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
     ScenarioBuilder(String fileName, List<Diagnostic> diagnostics) {
         this.fileName = fileName;
         this.diagnostics = diagnostics;
+        this.values = new WrittenValues(fileName, diagnostics);
     }
 
     /** Takes the next line's statement; one that did not parse only keeps the structure in step. */
@@ -124,7 +128,7 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
                 error(count, "engine type " + type + " listed twice in LPAR");
                 continue;
             }
-            whole(count.NUMBER(), Limits.CORES, type + " core count must be " + Limits.CORES.rule())
+            values.whole(count.NUMBER(), Limits.CORES, type + " core count must be " + Limits.CORES.rule())
                     .ifPresent(n -> cores.put(type, n));
         }
         long logical = Limits.logicalCpus(cores, Map.of());
@@ -146,7 +150,7 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         if (lacking) {
             error(count, "MULTITHREAD for " + type + ", but the LPAR has no " + type);
         }
-        OptionalInt threads = whole(count.NUMBER(), Limits.THREADS, "MULTITHREAD must be 1 or 2 threads per core");
+        OptionalInt threads = values.whole(count.NUMBER(), Limits.THREADS, "MULTITHREAD must be 1 or 2 threads per core");
         if (!lacking && threads.isPresent()) {
             target.ifPresent(l -> {
                 Map<EngineType, Integer> after = new LinkedHashMap<>(l.threads);
@@ -166,9 +170,9 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
     @Override
     public Void visitTopology(TopologyContext ctx) {
         Optional<Lpar> target = settingTarget(ctx.TOPOLOGY());
-        OptionalInt chip = whole(ctx.chips().NUMBER(), Limits.CORES_PER_CHIP,
+        OptionalInt chip = values.whole(ctx.chips().NUMBER(), Limits.CORES_PER_CHIP,
                 "CHIP (cores per chip) must be " + Limits.CORES_PER_CHIP.rule());
-        OptionalInt node = whole(ctx.nodes().NUMBER(), Limits.CHIPS_PER_NODE,
+        OptionalInt node = values.whole(ctx.nodes().NUMBER(), Limits.CHIPS_PER_NODE,
                 "NODE (chips per node) must be " + Limits.CHIPS_PER_NODE.rule());
         if (chip.isPresent() && node.isPresent()) {
             target.ifPresent(l -> l.topology = new Topology(chip.getAsInt(), node.getAsInt(), at(ctx)));
@@ -181,7 +185,7 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         Optional<Lpar> target = settingTarget(ctx.SRM());
         SrmSettingContext setting = ctx.srmSetting();
         if (setting instanceof DspsliceContext slice) {
-            inRange(slice.NUMBER(), Limits.DSPSLICE_MS, "DSPSLICE must be " + Limits.DSPSLICE_MS.rule() + " ms")
+            values.inRange(slice.NUMBER(), Limits.DSPSLICE_MS, "DSPSLICE must be " + Limits.DSPSLICE_MS.rule() + " ms")
                     .ifPresent(ms -> target.ifPresent(l -> l.srm = l.srm.withDispatchSliceMs(ms)));
         } else if (setting instanceof DspwdmethodContext method) {
             Srm.WorkDistribution distribution = Srm.WorkDistribution.valueOf(upper(method.getStop()));
@@ -213,8 +217,8 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         PoolCapContext cap = ctx.poolCap();
         CpuPool.Kind kind = cap.LIMITHARD() != null ? CpuPool.Kind.LIMITHARD : CpuPool.Kind.CAPACITY;
         OptionalDouble value = kind == CpuPool.Kind.LIMITHARD
-                ? inRange(cap.NUMBER(), Limits.POOL_LIMITHARD_PERCENT, "LIMITHARD must be " + Limits.POOL_LIMITHARD_PERCENT.rule() + "%")
-                : inRange(cap.NUMBER(), Limits.POOL_CAPACITY, "CAPACITY must be " + Limits.POOL_CAPACITY.rule() + " logical CPUs");
+                ? values.inRange(cap.NUMBER(), Limits.POOL_LIMITHARD_PERCENT, "LIMITHARD must be " + Limits.POOL_LIMITHARD_PERCENT.rule() + "%")
+                : values.inRange(cap.NUMBER(), Limits.POOL_CAPACITY, "CAPACITY must be " + Limits.POOL_CAPACITY.rule() + " logical CPUs");
         boolean valid = diagnostics.size() == mark;
         target.ifPresent(l -> {
             if (valid) {
@@ -298,7 +302,7 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         Demand demand = Demand.UNBOUNDED;
         TerminalNode percentText = ctx.demand().NUMBER();
         if (percentText != null) {
-            OptionalDouble percent = inRange(percentText, Limits.DEMAND_PERCENT, Demand.RULE);
+            OptionalDouble percent = values.inRange(percentText, Limits.DEMAND_PERCENT, Demand.RULE);
             if (percent.isPresent()) {
                 demand = Demand.of(percent.getAsDouble());
             }
@@ -491,68 +495,14 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
                 .map(DurationContext::TIME);
         Optional<TerminalNode> intervalText = Optional.ofNullable((IntervalContext) first.get(ScenarioLanguageParser.INTERVAL))
                 .map(IntervalContext::TIME);
-        Optional<Duration> duration = durationText.flatMap(t -> time("DURATION", t));
-        Optional<Duration> interval = intervalText.flatMap(t -> time("INTERVAL", t));
+        Optional<Duration> duration = durationText.flatMap(t -> values.time("DURATION", t));
+        Optional<Duration> interval = intervalText.flatMap(t -> values.time("INTERVAL", t));
         if (duration.isPresent() && interval.isPresent() && interval.get().compareTo(duration.get()) > 0) {
             error(intervalText.get(), "INTERVAL " + intervalText.get().getText() + " is longer than DURATION "
                     + durationText.get().getText());
         }
         SeedContext seed = (SeedContext) first.get(ScenarioLanguageParser.SEED);
-        return new RunControl(duration, interval, seed == null ? OptionalLong.empty() : seed(seed.NUMBER()));
-    }
-
-    /** {@code 120S}, {@code 2M}, {@code 500MS}: seconds, minutes, milliseconds. */
-    private Optional<Duration> time(String option, TerminalNode text) {
-        String written = upper(text.getSymbol());
-        String unit = written.endsWith("MS") ? "MS" : written.substring(written.length() - 1);
-        long nanosPerUnit = switch (unit) {
-            case "MS" -> 1_000_000L;
-            case "S" -> 1_000_000_000L;
-            default -> 60_000_000_000L;
-        };
-        BigDecimal nanos = new BigDecimal(written.substring(0, written.length() - unit.length()))
-                .multiply(BigDecimal.valueOf(nanosPerUnit));
-        if (nanos.compareTo(BigDecimal.valueOf(Limits.MIN_TIME.toNanos())) < 0
-                || nanos.compareTo(BigDecimal.valueOf(Limits.MAX_TIME.toNanos())) > 0) {
-            error(text, option + " must be from 1MS to " + MAX_TIME + ", got " + text.getText());
-        } else if (!Range.isWhole(nanos) || !Limits.validTime(Duration.ofNanos(nanos.longValueExact()))) {
-            error(text, option + " must be a whole number of microseconds, got " + text.getText());
-        } else {
-            return Optional.of(Duration.ofNanos(nanos.longValueExact()));
-        }
-        return Optional.empty();
-    }
-
-    private OptionalLong seed(TerminalNode number) {
-        BigDecimal value = new BigDecimal(number.getText());
-        if (!Limits.SEED.contains(value)) {
-            error(number, "SEED must be " + Limits.SEED.rule() + ", got " + number.getText());
-            return OptionalLong.empty();
-        }
-        return OptionalLong.of(value.longValueExact());
-    }
-
-    /**
-     * The value of {@code number} if {@code range} (of ints) holds it; else reports {@code rule} with the
-     * number as written. Checked on the exact decimal, so nothing huge overflows on the way.
-     */
-    private OptionalInt whole(TerminalNode number, Range range, String rule) {
-        BigDecimal value = new BigDecimal(number.getText());
-        if (range.contains(value)) {
-            return OptionalInt.of(value.intValueExact());
-        }
-        error(number, rule + ", got " + number.getText());
-        return OptionalInt.empty();
-    }
-
-    /** The value of {@code number} if {@code range} holds it; else reports {@code rule} with the number as written. */
-    private OptionalDouble inRange(TerminalNode number, Range range, String rule) {
-        BigDecimal value = new BigDecimal(number.getText());
-        if (range.contains(value)) {
-            return OptionalDouble.of(value.doubleValue());
-        }
-        error(number, rule + ", got " + number.getText());
-        return OptionalDouble.empty();
+        return new RunControl(duration, interval, seed == null ? OptionalLong.empty() : values.seed(seed.NUMBER()));
     }
 
     private static EngineType engineType(EngineTypeContext ctx) {

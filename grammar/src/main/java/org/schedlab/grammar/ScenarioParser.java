@@ -1,6 +1,7 @@
 package org.schedlab.grammar;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +14,7 @@ import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
+import org.schedlab.core.Limits;
 import org.schedlab.core.Scenario;
 import org.schedlab.core.SourceLocation;
 import org.schedlab.core.io.Utf8Text;
@@ -28,8 +30,16 @@ public final class ScenarioParser {
     private ScenarioParser() {
     }
 
-    /** Reads and parses a file; the file name in locations is path.toString() as given. */
+    /**
+     * Reads and parses a file; the file name in locations is path.toString() as given. A file that is
+     * not UTF-8, or larger than {@link Limits#MAX_SCENARIO_BYTES}, is an {@link InputException} too.
+     */
     public static Scenario parse(Path file) throws InputException, IOException {
+        long size = Files.size(file);
+        if (size > Limits.MAX_SCENARIO_BYTES) {
+            throw InputException.of(new SourceLocation(file.toString(), 1, 1), "the file has " + size
+                    + " bytes, a scenario file has at most " + Limits.MAX_SCENARIO_BYTES + " (32 MiB)");
+        }
         return parse(file.toString(), Utf8Text.read(file));
     }
 

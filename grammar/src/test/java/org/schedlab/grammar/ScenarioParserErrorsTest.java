@@ -325,6 +325,17 @@ class ScenarioParserErrorsTest {
     }
 
     @Test
+    void parse_fileOverTheSizeLimit_isRejectedBeforeItIsRead(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("huge.scn");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(Limits.MAX_SCENARIO_BYTES + 1);
+        }
+
+        InputException e = assertThrows(InputException.class, () -> ScenarioParser.parse(file));
+        assertEquals(file + ":1:1: the file has 33554433 bytes, a scenario file has at most 33554432 (32 MiB)", e.getMessage());
+    }
+
+    @Test
     void parse_utf8WithByteOrderMark_isAccepted(@TempDir Path dir) throws IOException, InputException {
         Path file = dir.resolve("bom.scn");
         Files.write(file, concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, bytes("* caf\u00e9\n" + VALID, StandardCharsets.UTF_8)));
