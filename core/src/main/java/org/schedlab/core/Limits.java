@@ -17,9 +17,9 @@ import java.util.Map;
  * model's, so that generators and benchmarks may build larger problems in code. {@link #exceeded}
  * says whether a problem built that way stays within them.
  *
- * <p>Sizes are grounded in z/VM: 6.4 supports 64 logical CPUs in a partition (z13), and the limit
- * here is four times that for simulation studies; 100,000 virtual CPUs is a large z/VM system's
- * guest count several times over. With these sizes every sum the solver and the runner form fits
+ * <p>Sizes are grounded in z/VM: 6.4 uses at most 64 cores of an LPAR without SMT, 32 cores (64
+ * threads) with SMT-2, so 64 logical CPUs; the limit here is four times that, for simulation
+ * studies, which also want up to 100,000 virtual CPUs in a problem. With these sizes every sum the solver and the runner form fits
  * its type: logical CPUs in an {@code int}, capacity sums (at most 25,600%) and share sums (at
  * most 100,000 x 10,000 RELATIVE) in a {@code double} exactly, a day in microseconds in a {@code long}.
  */
