@@ -4,17 +4,16 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.ComparisonReport;
 import org.schedlab.comparator.ErrorAccumulator;
 import org.schedlab.comparator.ObservedCsv;
-import org.schedlab.comparator.ObservedInterval;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.comparator.Verdict;
 import org.schedlab.core.InputException;
+import org.schedlab.core.Numbers;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
 import org.schedlab.core.io.JsonWriter;
@@ -74,8 +73,12 @@ final class CompareCommand implements Callable<Integer> {
         Scenario scenario = Scenarios.load(file);
         Problem p = Scenarios.single(scenario, problem);
         Solution solution = Solver.solve(p);
-        List<ObservedInterval> intervals = ObservedCsv.read(observed, solution);
-        Comparison c = compare(solution, intervals, thresholds(maxError, meanError), warmup);
+        Comparison c = compare(solution, observed, thresholds(maxError, meanError), warmup);
+        if (c.gaps() > 0) {
+            spec.commandLine().getErr().println("schedlab: warning: " + observed + ": " + c.gaps()
+                    + (c.gaps() == 1 ? " gap" : " gaps") + " between intervals, " + Numbers.format(c.gapS())
+                    + " s in all: that time is in neither the mean nor the max error");
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (format == Format.json) {
             JsonWriter w = JsonWriter.of(out);
@@ -96,9 +99,11 @@ final class CompareCommand implements Callable<Integer> {
         return meanError == null ? t : t.withMeanErrorPct(meanError);
     }
 
-    private static Comparison compare(Solution solution, List<ObservedInterval> intervals, Thresholds t, Duration warmup) {
+    /** Streams the file into the accumulator: memory stays flat whatever the file's length. */
+    private static Comparison compare(Solution solution, Path observed, Thresholds t, Duration warmup)
+            throws IOException, InputException {
         ErrorAccumulator acc = new ErrorAccumulator(solution, t, warmup.toNanos() / 1e9);
-        intervals.forEach(acc::add);
+        ObservedCsv.read(observed, solution, acc::add);
         try {
             return acc.finish();
         } catch (IllegalArgumentException e) {

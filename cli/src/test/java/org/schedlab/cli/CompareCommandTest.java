@@ -188,4 +188,29 @@ class CompareCommandTest {
         chosen.assertExit(1);
         assertTrue(chosen.out().contains("with problem J1B"), chosen::all);
     }
+
+    @Test
+    void compare_gapsBetweenIntervals_warnsOnStderrAndWeighsByLength() {
+        // Intervals 0-1 (error 20%) and 4-5 (5%) left out, 3-4 folded into a 2-4 interval: the series starts
+        // late (no gap) and has one gap, 4..5 s.
+        String text = j1Measurement().lines()
+                .filter(l -> !l.startsWith("0,1,") && !l.startsWith("4,5,") && !l.startsWith("3,4,"))
+                .map(l -> l.startsWith("2,3,") ? l.replace("2,3,", "2,4,") : l)
+                .reduce("", (a, b) -> a + b + "\n");
+        Path gappy = Cli.write(dir.resolve("gappy.csv"), text);
+
+        Cli.Result r = Cli.run("compare", Cli.scenarioArg("J1"), "--observed", gappy.toString());
+
+        r.assertExit(0);
+        assertEquals(List.of("schedlab: warning: " + gappy + ": 1 gap between intervals, 1 s in all:"
+                + " that time is in neither the mean nor the max error"), r.errLines(), r::all);
+        assertTrue(r.out().contains("verdict: PASS"), r::all);
+    }
+
+    @Test
+    void compare_noGaps_nothingOnStderr() {
+        Cli.Result r = Cli.run("compare", Cli.scenarioArg("J1"), "--observed", observed().toString());
+
+        assertEquals("", r.err(), r::all);
+    }
 }

@@ -7,10 +7,12 @@ import java.util.OptionalDouble;
 import org.schedlab.core.Numbers;
 
 /**
- * The comparator's result for one run. Mean, max, the excluded count and the verdict are computed from
- * the intervals rather than stored, so a Comparison cannot contradict itself.
+ * The comparator's result for one run. Mean, max, the excluded count, the gaps and the verdict are
+ * computed from the intervals rather than stored, so a Comparison cannot contradict itself.
  *
- * @param intervals           every interval in the order observed, warm-up ones with {@code counted} false
+ * @param intervals           every interval in the order observed, which is order of time: each starts at
+ *                            or after the end of the one before (gaps allowed, overlaps not); warm-up ones
+ *                            with {@code counted} false
  * @param warmupS             intervals starting before this many seconds are excluded
  * @param relative            false when the correct vector is all zero and errors are absolute
  * @param vcpus               per running virtual CPU, in {@code Solution.running()} order
@@ -34,7 +36,14 @@ public record Comparison(List<IntervalError> intervals, double warmupS, boolean 
             throw new IllegalArgumentException("mean dispatch delay must be a non-negative number of microseconds");
         }
         int counted = 0;
+        IntervalError previous = null;
         for (IntervalError e : intervals) {
+            if (previous != null && e.startS() < previous.endS()) {
+                throw new IllegalArgumentException("interval " + Numbers.format(e.startS()) + ".."
+                        + Numbers.format(e.endS()) + " s starts before the previous interval ends at "
+                        + Numbers.format(previous.endS()) + " s: intervals must come in order and not overlap");
+            }
+            previous = e;
             if (e.counted() != (e.startS() >= warmupS)) {
                 throw new IllegalArgumentException("interval " + e.startS() + ".." + e.endS()
                         + " s is counted contrary to the " + warmupS + " s warm-up");
@@ -71,13 +80,51 @@ public record Comparison(List<IntervalError> intervals, double warmupS, boolean 
         return intervals.size() - countedIntervals();
     }
 
-    /** Mean of the counted intervals' errors. */
+    /**
+     * Mean of the counted intervals' errors, each weighted by its length: the error per second measured.
+     * With intervals of equal length it is the plain mean.
+     */
     public double meanErrorPct() {
         double sum = 0;
+        double length = 0;
         for (IntervalError e : intervals) {
-            sum += e.counted() ? e.errorPct() : 0;
+            if (e.counted()) {
+                sum += e.errorPct() * e.lengthS();
+                length += e.lengthS();
+            }
         }
-        return sum / countedIntervals();
+        return sum / length;
+    }
+
+    /** Seconds covered by the counted intervals: the weight of the means. */
+    public double countedS() {
+        double length = 0;
+        for (IntervalError e : intervals) {
+            length += e.counted() ? e.lengthS() : 0;
+        }
+        return length;
+    }
+
+    /**
+     * Gaps between consecutive intervals, warm-up included: time the measurement does not cover, which
+     * neither mean nor max can account for. Time before the first interval is not a gap: a measurement
+     * may start late.
+     */
+    public int gaps() {
+        int n = 0;
+        for (int i = 1; i < intervals.size(); i++) {
+            n += intervals.get(i).startS() > intervals.get(i - 1).endS() ? 1 : 0;
+        }
+        return n;
+    }
+
+    /** Total length of the {@link #gaps()}, in seconds. */
+    public double gapS() {
+        double s = 0;
+        for (int i = 1; i < intervals.size(); i++) {
+            s += Math.max(0, intervals.get(i).startS() - intervals.get(i - 1).endS());
+        }
+        return s;
     }
 
     /** Largest counted interval error. */

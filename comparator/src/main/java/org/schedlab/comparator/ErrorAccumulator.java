@@ -16,6 +16,8 @@ import org.schedlab.solver.VcpuAnswer;
  *
  * <p>For interval t with observed vector o(t) over the N running virtual CPUs and correct vector c:
  * error = 100 × |o(t) − c|₂ / |c|₂; when c is all zero, |o(t) − c|₂ itself (comparator.md).
+ * Intervals must come in order and must not overlap; gaps between them are allowed and reported by the
+ * {@link Comparison}. Means are weighted by interval length.
  */
 public final class ErrorAccumulator {
 
@@ -26,8 +28,10 @@ public final class ErrorAccumulator {
     private final double correctNorm;
     private final Thresholds thresholds;
     private final double warmupS;
+    /** Per virtual CPU, the sum over counted intervals of busy × length. */
     private final double[] observedSum;
-    private int counted;
+    private double countedS;
+    private double lastEndS = Double.NEGATIVE_INFINITY;
     private final List<IntervalError> intervals = new ArrayList<>();
 
     /**
@@ -72,28 +76,40 @@ public final class ErrorAccumulator {
         return startS >= warmupS;
     }
 
-    /** Adds one interval and returns its error, for progress output. */
+    /**
+     * Adds one interval and returns its error, for progress output.
+     *
+     * @throws IllegalArgumentException when the interval starts before the previous one ended: intervals
+     *                                  come in order and never overlap (the CSV reader reports that as bad input)
+     */
     public IntervalError add(ObservedInterval observed) {
         if (observed.size() != correct.length) {
             throw new IllegalArgumentException("interval " + Numbers.format(observed.startS()) + ".."
                     + Numbers.format(observed.endS()) + " s has " + observed.size()
                     + " busy values, the problem has " + correct.length + " running virtual CPUs");
         }
+        if (observed.startS() < lastEndS) {
+            throw new IllegalArgumentException("interval " + Numbers.format(observed.startS()) + ".."
+                    + Numbers.format(observed.endS()) + " s starts before the previous interval ends at "
+                    + Numbers.format(lastEndS) + " s: intervals must come in order and not overlap");
+        }
+        lastEndS = observed.endS();
         boolean count = counts(observed.startS());
+        double length = observed.lengthS();
         double sumSquares = 0;
         for (int i = 0; i < correct.length; i++) {
             double o = observed.busy(i);
             double e = o - correct[i];
             sumSquares += e * e;
             if (count) {
-                observedSum[i] += o;
+                observedSum[i] += o * length;
             }
         }
         double norm = Math.sqrt(sumSquares);
         IntervalError error = new IntervalError(observed.startS(), observed.endS(),
                 relative() ? 100 * norm / correctNorm : norm, count);
         intervals.add(error);
-        counted += count ? 1 : 0;
+        countedS += count ? length : 0;
         return error;
     }
 
@@ -106,7 +122,7 @@ public final class ErrorAccumulator {
     public Comparison finish() {
         List<VcpuComparison> perVcpu = new ArrayList<>(correct.length);
         for (int i = 0; i < correct.length; i++) {
-            perVcpu.add(new VcpuComparison(users[i], vcpus[i], correct[i], counted == 0 ? 0 : observedSum[i] / counted));
+            perVcpu.add(new VcpuComparison(users[i], vcpus[i], correct[i], countedS == 0 ? 0 : observedSum[i] / countedS));
         }
         return new Comparison(intervals, warmupS, relative(), thresholds, perVcpu, Optional.empty(), OptionalDouble.empty());
     }

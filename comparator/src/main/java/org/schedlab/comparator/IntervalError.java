@@ -17,4 +17,9 @@ public record IntervalError(double startS, double endS, double errorPct, boolean
             throw new IllegalArgumentException("an error is a non-negative number, got " + errorPct);
         }
     }
+
+    /** The interval's weight in the mean error. */
+    public double lengthS() {
+        return endS - startS;
+    }
 }

@@ -213,4 +213,78 @@ class ErrorAccumulatorTest {
         assertEquals(new VcpuComparison("QGP00002", "0", 25, 25), v.get(2));
         assertEquals(new VcpuComparison("QGP00003", "0", 100, 100), v.get(3));
     }
+
+    /**
+     * J1, |c| = 100: a 1 s interval with QGP00000 at 60 (error 10%) and a 3 s one with it at 52 (error 2%).
+     * Weighted by length the mean is (10 × 1 + 2 × 3) / 4 = 4%, where one weight per interval would give 6%;
+     * QGP00000's mean observed is (60 × 1 + 52 × 3) / 4 = 54.
+     */
+    @Test
+    void finish_unequalIntervals_meansWeightedByLength() {
+        ErrorAccumulator acc = new ErrorAccumulator(Fixtures.j1(), Thresholds.DEFAULT, 0);
+        acc.add(new ObservedInterval(0, 1, new double[] {60, 50, 50, 50}));
+        acc.add(new ObservedInterval(1, 4, new double[] {52, 50, 50, 50}));
+        Comparison r = acc.finish();
+        assertEquals(4, r.meanErrorPct(), EPS);
+        assertEquals(10, r.maxErrorPct(), EPS);
+        assertEquals(4, r.countedS(), EPS);
+        assertEquals(54, r.vcpus().get(0).meanObserved(), EPS);
+        assertEquals(50, r.vcpus().get(1).meanObserved(), EPS);
+        assertEquals(0, r.gaps());
+    }
+
+    /** The warm-up interval weighs nothing: 0..2 s (excluded), then 2..2.5 s at 8% and 2.5..4 s at 4%: (4 + 6) / 2. */
+    @Test
+    void finish_unequalIntervalsAfterWarmup_weightsCountedOnly() {
+        double[] c = Fixtures.correct(Fixtures.j1());
+        ErrorAccumulator acc = new ErrorAccumulator(Fixtures.j1(), Thresholds.DEFAULT, 2);
+        acc.add(new ObservedInterval(0, 2, Fixtures.observedWithError(c, 90)));
+        acc.add(new ObservedInterval(2, 2.5, Fixtures.observedWithError(c, 8)));
+        acc.add(new ObservedInterval(2.5, 4, Fixtures.observedWithError(c, 4)));
+        Comparison r = acc.finish();
+        assertEquals((8 * 0.5 + 4 * 1.5) / 2, r.meanErrorPct(), EPS);
+        assertEquals(8, r.maxErrorPct(), EPS);
+    }
+
+    @Test
+    void finish_gapsBetweenIntervals_countedWithTotalLength() {
+        double[] c = Fixtures.correct(Fixtures.j1());
+        ErrorAccumulator acc = new ErrorAccumulator(Fixtures.j1(), Thresholds.DEFAULT, 0);
+        for (double[] span : new double[][] {{5, 6}, {6, 7}, {8, 9}, {11.5, 12}, {12, 13}}) {
+            acc.add(new ObservedInterval(span[0], span[1], Fixtures.observedWithError(c, 1)));
+        }
+        Comparison r = acc.finish();
+        assertEquals(2, r.gaps(), "before 8 and before 11.5; the 5 s before the first interval is no gap");
+        assertEquals(1 + 2.5, r.gapS(), EPS);
+        assertEquals(1, r.meanErrorPct(), EPS, "gaps weigh nothing");
+    }
+
+    @Test
+    void finish_contiguousIntervals_noGaps() {
+        double[] c = Fixtures.correct(Fixtures.j1());
+        ErrorAccumulator acc = new ErrorAccumulator(Fixtures.j1(), Thresholds.DEFAULT, 0);
+        for (int t = 0; t < 10; t++) {
+            acc.add(new ObservedInterval(t * 0.1, (t + 1) * 0.1, Fixtures.observedWithError(c, 1)));
+        }
+        assertEquals(0, acc.finish().gaps());
+        assertEquals(0, acc.finish().gapS());
+    }
+
+    @Test
+    void add_overlappingOrEarlierInterval_throws() {
+        ErrorAccumulator acc = new ErrorAccumulator(Fixtures.j1(), Thresholds.DEFAULT, 0);
+        acc.add(new ObservedInterval(1, 2, new double[] {50, 50, 50, 50}));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> acc.add(new ObservedInterval(1.5, 3, new double[] {50, 50, 50, 50})));
+        assertEquals("interval 1.5..3 s starts before the previous interval ends at 2 s: intervals must come in order"
+                + " and not overlap", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> acc.add(new ObservedInterval(0, 1, new double[] {50, 50, 50, 50})));
+    }
+
+    @Test
+    void comparison_overlappingIntervals_throws() {
+        List<IntervalError> overlapping = List.of(new IntervalError(0, 2, 1, true), new IntervalError(1, 3, 1, true));
+        assertThrows(IllegalArgumentException.class, () -> new Comparison(overlapping, 0, true, Thresholds.DEFAULT,
+                List.of(), java.util.Optional.empty(), java.util.OptionalDouble.empty()));
+    }
 }

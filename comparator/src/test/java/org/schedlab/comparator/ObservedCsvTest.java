@@ -100,6 +100,20 @@ class ObservedCsvTest {
                         + J1_1_2,
                 List.of("obs.csv:6:1: interval 0..1 s overlaps interval 0..10 s (line 2)",
                         "obs.csv:10:1: interval 1..2 s overlaps interval 0..10 s (line 2)")),
+            Arguments.of("row of an earlier interval after a later one", HEADER + J1_0_1 + J1_1_2
+                        + " 0 ,1,QGP00001,0,50\n",
+                List.of("obs.csv:10:2: row out of order: interval 0..1 s starts before interval 1..2 s (line 6);"
+                        + " rows must be sorted by start_s, each interval's rows together")),
+            Arguments.of("interval split in two by another", HEADER + J1_0_1.replace("0,1,QGP00003,0,50\n", "")
+                        + J1_1_2 + "0,1,QGP00003,0,50\n",
+                List.of("obs.csv:2:1: interval 0..1 s has no row for QGP00003.0",
+                        "obs.csv:9:1: row out of order: interval 0..1 s starts before interval 1..2 s (line 5);"
+                        + " rows must be sorted by start_s, each interval's rows together")),
+            Arguments.of("virtual CPU missing from the first intervals only", HEADER
+                        + J1_0_1.replace("0,1,QGP00003,0,50\n", "") + J1_1_2.replace("1,2,QGP00003,0,50\n", "")
+                        + J1_0_1.replace("0,1,", "2,3,"),
+                List.of("obs.csv:2:1: interval 0..1 s has no row for QGP00003.0",
+                        "obs.csv:5:1: interval 1..2 s has no row for QGP00003.0")),
             Arguments.of("interval missing a virtual CPU", HEADER + J1_0_1 + J1_1_2.replace("1,2,QGP00002,0,50\n", ""),
                 List.of("obs.csv:6:1: interval 1..2 s has no row for QGP00002.0")),
             Arguments.of("virtual CPU missing everywhere", HEADER
@@ -176,21 +190,25 @@ class ObservedCsvTest {
     }
 
     @Test
-    void read_anyRowOrder_sameIntervalsSortedByStart() throws Exception {
-        List<String> rows = new ArrayList<>();
+    void read_rowsShuffledWithinEachInterval_sameIntervalsInFileOrder() throws Exception {
+        List<List<String>> byInterval = new ArrayList<>();
         for (int t = 0; t < 5; t++) {
+            List<String> rows = new ArrayList<>();
             for (int u = 0; u < 4; u++) {
                 rows.add(t + "," + (t + 1) + ",QGP0000" + u + ",0," + (10 * t + u));
             }
+            byInterval.add(rows);
         }
-        List<ObservedInterval> inOrder = read(HEADER + String.join("\n", rows) + "\n", Fixtures.j1());
-        Collections.shuffle(rows, new Random(42));
-        List<ObservedInterval> shuffled = read(HEADER + String.join("\n", rows) + "\n", Fixtures.j1());
-        assertEquals(inOrder, shuffled);
-        assertEquals(5, shuffled.size());
+        String inOrder = HEADER + byInterval.stream().map(r -> String.join("\n", r) + "\n").reduce("", String::concat);
+        Random random = new Random(42);
+        byInterval.forEach(rows -> Collections.shuffle(rows, random));
+        String shuffled = HEADER + byInterval.stream().map(r -> String.join("\n", r) + "\n").reduce("", String::concat);
+        List<ObservedInterval> r = read(shuffled, Fixtures.j1());
+        assertEquals(read(inOrder, Fixtures.j1()), r);
+        assertEquals(5, r.size());
         for (int t = 0; t < 5; t++) {
-            assertEquals(t, shuffled.get(t).startS());
-            assertArrayEquals(new double[] {10 * t, 10 * t + 1, 10 * t + 2, 10 * t + 3}, shuffled.get(t).busyPct());
+            assertEquals(t, r.get(t).startS());
+            assertArrayEquals(new double[] {10 * t, 10 * t + 1, 10 * t + 2, 10 * t + 3}, r.get(t).busyPct());
         }
     }
 
