@@ -1,5 +1,8 @@
 package org.schedlab.runner;
 
+import org.schedlab.runner.result.RunSummary;
+import org.schedlab.runner.result.IntervalSample;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -90,7 +93,7 @@ class BurnerTest {
     void differentSeeds_finiteDemands_changePhases() throws Exception {
         Problem p = Runs.file("J3");
         Runs.Result a = Runs.run(p, "fair", Runs.seconds(2));
-        Runs.Result b = Runs.run(p, "fair", Runs.seconds(2).withSeed(99));
+        Runs.Result b = Runs.run(p, "fair", Runs.seconds(2).toBuilder().seed(99).build());
         assertTrue(a.summary().meanDispatchDelayUs() != b.summary().meanDispatchDelayUs()
                 || !a.intervals().equals(b.intervals()));
     }

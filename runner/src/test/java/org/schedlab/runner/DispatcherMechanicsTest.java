@@ -1,5 +1,8 @@
 package org.schedlab.runner;
 
+import org.schedlab.runner.result.IntervalSample;
+import org.schedlab.runner.result.RunSummary;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,5 +1,11 @@
 package org.schedlab.runner;
 
+import org.schedlab.runner.policy.FairPolicy;
+import org.schedlab.runner.policy.Policies;
+import org.schedlab.runner.policy.zvm.Defect;
+import org.schedlab.runner.policy.zvm.Zvm63Policy;
+import org.schedlab.runner.policy.zvm.Zvm64Policy;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;

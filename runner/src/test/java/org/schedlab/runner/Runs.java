@@ -1,5 +1,10 @@
 package org.schedlab.runner;
 
+import org.schedlab.runner.policy.Policies;
+import org.schedlab.runner.result.IntervalSample;
+import org.schedlab.runner.result.RunSummary;
+import org.schedlab.runner.result.VcpuSample;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.io.IOException;
@@ -98,7 +103,7 @@ final class Runs {
     }
 
     static RunConfig seconds(int s) {
-        return RunConfig.defaults().withDurationMicros(s * 1_000_000L).withWarmupMicros(Math.min(5_000_000L, s * 250_000L))
-                .withThreads(1);
+        return RunConfig.builder().durationMicros(s * 1_000_000L).warmupMicros(Math.min(5_000_000L, s * 250_000L))
+                .threads(1).build();
     }
 }

@@ -1,5 +1,9 @@
 package org.schedlab.runner;
 
+import org.schedlab.runner.policy.Policies;
+import org.schedlab.runner.spi.PolicyContext;
+import org.schedlab.runner.spi.PolicyInstance;
+import org.schedlab.runner.spi.SchedulerPolicy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,5 +1,11 @@
-package org.schedlab.runner;
+package org.schedlab.runner.policy.zvm;
 
+import org.schedlab.runner.policy.LimitList;
+import org.schedlab.runner.spi.ModelConstants;
+import org.schedlab.runner.spi.PolicyContext;
+import org.schedlab.runner.spi.PolicyInstance;
+import org.schedlab.runner.spi.VcpuStatus;
+import org.schedlab.runner.spi.WindowView;
 import org.schedlab.solver.Entitlements;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -7,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.schedlab.core.LimitMode;
 import org.schedlab.core.ShareAmount;
 import org.schedlab.core.ShareKind;
@@ -21,18 +26,6 @@ import org.schedlab.solver.Bucket;
  */
 final class ZvmScheduler implements PolicyInstance {
 
-    /** The 6.4 forgetting window: consumption decays with this time constant. */
-    static final double FORGET_TAU_MICROS = 2_000_000;
-    /** The normalizer runs this often. */
-    static final long NORMALIZE_MICROS = 10_000;
-    /**
-     * How far one defective normalizer pass moves an entitlement toward its value over the current dispatch
-     * list: 0.2% per 10 ms pass, a time constant of 5 s.
-     */
-    static final double NORMALIZER_GAIN = 0.002;
-    /** Heuristic clamp of the consumption-to-entitlement ratio. */
-    static final double CLAMP_LOW = 0.5;
-    static final double CLAMP_HIGH = 2.0;
     /** Since-logon key (µs of consumption per unit of entitlement) resolution. */
     private static final double SINCE_LOGON_KEY_SCALE = 16;
     /** Log-domain key resolution. */
@@ -48,10 +41,25 @@ final class ZvmScheduler implements PolicyInstance {
     private final boolean[] member;
     private final long[] lastStop;
     private final LimitList limits;
-    private long nextNormalize = NORMALIZE_MICROS;
+    /** The model's constants, copied to fields: read on the dispatch hot path. */
+    private final double forgetTauMicros;
+    private final long normalizeMicros;
+    private final double normalizerGain;
+    private final double clampLow;
+    private final double clampHigh;
+    private final long dropMicros;
+    private long nextNormalize;
 
     ZvmScheduler(PolicyContext ctx, Set<Defect> defects) {
         this.ctx = ctx;
+        ModelConstants k = ctx.constants();
+        forgetTauMicros = k.forgetTauMicros();
+        normalizeMicros = k.normalizeMicros();
+        normalizerGain = k.normalizerGain();
+        clampLow = k.clampLow();
+        clampHigh = k.clampHigh();
+        dropMicros = k.dropMicros();
+        nextNormalize = normalizeMicros;
         this.defects = defects.isEmpty() ? EnumSet.noneOf(Defect.class) : EnumSet.copyOf(defects);
         this.n = ctx.vcpus().size();
         entitlement = new double[n];
@@ -85,12 +93,12 @@ final class ZvmScheduler implements PolicyInstance {
         present.put(me.bucket(), buckets.get(me.bucket()).share().min());
         for (int i = 0; i <= upTo; i++) {
             PolicyContext.Vcpu o = ctx.vcpus().get(i);
-            if (member[i] && o.pool() == me.pool()) {
+            if (member[i] && o.dispatchPool() == me.dispatchPool()) {
                 present.putIfAbsent(o.bucket(), buckets.get(o.bucket()).share().min());
             }
         }
         List<Integer> ids = new ArrayList<>(present.keySet());
-        double[] e = Entitlements.of(ctx.pools().get(me.pool()).capacity(), new ArrayList<>(present.values()));
+        double[] e = Entitlements.of(ctx.dispatchPools().get(me.dispatchPool()).capacity(), new ArrayList<>(present.values()));
         Bucket mine = buckets.get(me.bucket());
         return e[ids.indexOf(me.bucket())] / mine.running().size();
     }
@@ -116,7 +124,7 @@ final class ZvmScheduler implements PolicyInstance {
                     }
                 }
                 set.add(bk.share().limit().get().amount());
-                double[] e = Entitlements.of(ctx.pools().get(poolIndex(bk)).capacity(), set);
+                double[] e = Entitlements.of(ctx.dispatchPools().get(poolIndex(bk)).capacity(), set);
                 lim[b] = e[e.length - 1];
             }
         }
@@ -124,12 +132,11 @@ final class ZvmScheduler implements PolicyInstance {
     }
 
     private int poolIndex(Bucket b) {
-        for (PolicyContext.Pool p : ctx.pools()) {
-            if (p.type() == b.pool()) {
-                return p.index();
-            }
+        int p = ctx.dispatchPoolOf(b.pool());
+        if (p < 0) {
+            throw new IllegalStateException("no dispatch pool " + b.pool());
         }
-        throw new IllegalStateException("no pool " + b.pool());
+        return p;
     }
 
     @Override
@@ -150,7 +157,7 @@ final class ZvmScheduler implements PolicyInstance {
                 double age = now;
                 // The heuristic pulls an extreme ratio back to the bound: such a VMDBK is priced as if it had
                 // consumed exactly bound × entitlement since logon, so all clamped ones queue in reprice order.
-                x = Math.max(CLAMP_LOW * age, Math.min(CLAMP_HIGH * age, x));
+                x = Math.max(clampLow * age, Math.min(clampHigh * age, x));
             }
             return (long) (Math.min(x, 1e15) * SINCE_LOGON_KEY_SCALE);
         }
@@ -159,8 +166,8 @@ final class ZvmScheduler implements PolicyInstance {
         double x = memory[v] - Math.log(e);
         if (has(Defect.HEURISTICS)) {
             // ratio = e^(x - now/tau) / tau, clamped into [LOW, HIGH] in the same log domain.
-            double base = now / FORGET_TAU_MICROS + Math.log(FORGET_TAU_MICROS);
-            x = Math.max(base + Math.log(CLAMP_LOW), Math.min(base + Math.log(CLAMP_HIGH), x));
+            double base = now / forgetTauMicros + Math.log(forgetTauMicros);
+            x = Math.max(base + Math.log(clampLow), Math.min(base + Math.log(clampHigh), x));
         }
         return (long) (x * LOG_KEY_SCALE);
     }
@@ -176,7 +183,7 @@ final class ZvmScheduler implements PolicyInstance {
         } else {
             // memory = log(sum of raw_i * e^(t_i / tau)): exponential forgetting without rescaling, kept in
             // the log domain so hours of virtual time cannot overflow.
-            double x = Math.log(rawMicros) + now / FORGET_TAU_MICROS;
+            double x = Math.log(rawMicros) + now / forgetTauMicros;
             double m = memory[v];
             memory[v] = m > x ? m + Math.log1p(Math.exp(x - m)) : x + Math.log1p(Math.exp(m - x));
         }
@@ -186,12 +193,12 @@ final class ZvmScheduler implements PolicyInstance {
     public void windowEnd(WindowView w) {
         long now = w.endMicros();
         for (int v = 0; v < n; v++) {
-            if (member[v] && w.status(v) == VcpuStatus.WAITING && now - lastStop[v] >= Engine.DROP_MICROS) {
+            if (member[v] && w.status(v) == VcpuStatus.WAITING && now - lastStop[v] >= dropMicros) {
                 member[v] = false;
             }
         }
         if (has(Defect.DISPATCH_LIST_ENTITLEMENT) && now >= nextNormalize) {
-            nextNormalize += NORMALIZE_MICROS;
+            nextNormalize += normalizeMicros;
             normalize();
         }
         limits.windowEnd(w);
@@ -200,7 +207,7 @@ final class ZvmScheduler implements PolicyInstance {
     /**
      * The normalizer, meant to repair entitlements after dispatch-list membership changes. Defective: one
      * factor per pool makes the members' entitlements add up to the pool's capacity, and each is pulled only
-     * {@link #NORMALIZER_GAIN} of the way toward its value over the current list, so an error made at a
+     * {@link ModelConstants#normalizerGain()} of the way toward its value over the current list, so an error made at a
      * membership change is worked off over seconds (the report's early excursion in J1), not at once.
      * Repaired: every member's entitlement is recomputed over the current dispatch list.
      */
@@ -214,34 +221,34 @@ final class ZvmScheduler implements PolicyInstance {
             }
             return;
         }
-        double[] sum = new double[ctx.pools().size()];
+        double[] sum = new double[ctx.dispatchPools().size()];
         for (int v = 0; v < n; v++) {
             if (member[v]) {
-                sum[ctx.vcpus().get(v).pool()] += entitlement[v];
+                sum[ctx.vcpus().get(v).dispatchPool()] += entitlement[v];
             }
         }
         for (int v = 0; v < n; v++) {
-            int p = ctx.vcpus().get(v).pool();
+            int p = ctx.vcpus().get(v).dispatchPool();
             if (member[v] && sum[p] > 0) {
-                double scaled = entitlement[v] * ctx.pools().get(p).capacity() / sum[p];
-                entitlement[v] = scaled + NORMALIZER_GAIN * (correct[v] - scaled);
+                double scaled = entitlement[v] * ctx.dispatchPools().get(p).capacity() / sum[p];
+                entitlement[v] = scaled + normalizerGain * (correct[v] - scaled);
             }
         }
     }
 
     /**
      * Every member's per-VCPU entitlement over the buckets that have a member on the dispatch list now, in
-     * one pass per pool (the normalizer runs every {@link #NORMALIZE_MICROS}, so this must stay linear).
+     * one pass per pool (the normalizer runs every {@link ModelConstants#normalizeMicros()}, so this must stay linear).
      */
     private double[] memberEntitlements() {
         List<Bucket> buckets = ctx.buckets();
         double[] out = new double[n];
-        for (PolicyContext.Pool pool : ctx.pools()) {
+        for (PolicyContext.DispatchPool pool : ctx.dispatchPools()) {
             Map<Integer, Integer> slot = new LinkedHashMap<>();
             List<ShareAmount> mins = new ArrayList<>();
             for (int v = 0; v < n; v++) {
                 PolicyContext.Vcpu x = ctx.vcpus().get(v);
-                if (member[v] && x.pool() == pool.index() && slot.putIfAbsent(x.bucket(), mins.size()) == null) {
+                if (member[v] && x.dispatchPool() == pool.index() && slot.putIfAbsent(x.bucket(), mins.size()) == null) {
                     mins.add(buckets.get(x.bucket()).share().min());
                 }
             }
@@ -251,7 +258,7 @@ final class ZvmScheduler implements PolicyInstance {
             double[] e = Entitlements.of(pool.capacity(), mins);
             for (int v = 0; v < n; v++) {
                 PolicyContext.Vcpu x = ctx.vcpus().get(v);
-                if (member[v] && x.pool() == pool.index()) {
+                if (member[v] && x.dispatchPool() == pool.index()) {
                     out[v] = e[slot.get(x.bucket())] / buckets.get(x.bucket()).running().size();
                 }
             }
@@ -262,33 +269,5 @@ final class ZvmScheduler implements PolicyInstance {
     @Override
     public boolean onLimitList(int bucket, WindowView w) {
         return limits.onLimitList(bucket);
-    }
-
-    /** Parses {@code defect=on|off} options onto a default set, accepting only the switches a policy models. */
-    static EnumSet<Defect> configure(String policy, EnumSet<Defect> defaults, Set<Defect> supported,
-                                     Map<String, String> options) {
-        EnumSet<Defect> set = EnumSet.copyOf(defaults);
-        for (Map.Entry<String, String> e : options.entrySet()) {
-            Defect d = Defect.fromOption(e.getKey()).filter(supported::contains).orElseThrow(() ->
-                    new IllegalArgumentException("policy " + policy + " has no defect switch '" + e.getKey()
-                            + "'; known: " + supported.stream().sorted().map(Defect::option).collect(Collectors.joining(", "))));
-            switch (e.getValue().trim().toLowerCase(java.util.Locale.ROOT)) {
-                case "on", "true", "yes" -> set.add(d);
-                case "off", "false", "no" -> set.remove(d);
-                default -> throw new IllegalArgumentException("defect switch " + d.option() + " must be on or off, got '"
-                        + e.getValue() + "'");
-            }
-        }
-        return set;
-    }
-
-    static String spec(String name, EnumSet<Defect> defaults, Set<Defect> active) {
-        List<String> changes = new ArrayList<>();
-        for (Defect d : Defect.values()) {
-            if (defaults.contains(d) != active.contains(d)) {
-                changes.add(d.option() + "=" + (active.contains(d) ? "on" : "off"));
-            }
-        }
-        return changes.isEmpty() ? name : name + ":" + String.join(",", changes);
     }
 }

@@ -1,5 +1,6 @@
-package org.schedlab.runner;
+package org.schedlab.runner.spi;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -9,11 +10,11 @@ import java.util.Map;
  *
  * <p>A {@code SchedulerPolicy} is an immutable factory; {@link #start} gives the per-run state. Users
  * bring their own by implementing this interface (public no-argument constructor) and listing the class
- * in {@code META-INF/services/org.schedlab.runner.SchedulerPolicy}; see docs/policies.md.
+ * in {@code META-INF/services/org.schedlab.runner.spi.SchedulerPolicy}; see docs/policies.md.
  */
 public interface SchedulerPolicy {
 
-    /** The name {@link Policies#create} finds this policy by (case-insensitive). */
+    /** The name {@code org.schedlab.runner.policy.Policies.create} finds this policy by (case-insensitive). */
     String name();
 
     /** Fresh state for one run. Called once per run, before any virtual time passes. */
@@ -30,6 +31,14 @@ public interface SchedulerPolicy {
             throw new IllegalArgumentException("policy " + name() + " takes no options, got " + options.keySet());
         }
         return this;
+    }
+
+    /**
+     * The options {@link #withOptions} accepts, with their types, defaults and meaning, for
+     * {@code schedlab policies}. The default: none.
+     */
+    default List<PolicyOption> options() {
+        return List.of();
     }
 
     /** The spec string that recreates this policy, options included. */

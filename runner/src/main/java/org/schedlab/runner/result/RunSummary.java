@@ -1,4 +1,4 @@
-package org.schedlab.runner;
+package org.schedlab.runner.result;
 
 import java.util.Collections;
 import java.util.EnumMap;

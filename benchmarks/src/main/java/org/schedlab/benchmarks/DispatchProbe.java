@@ -1,5 +1,8 @@
 package org.schedlab.runner;
 
+import org.schedlab.runner.spi.PolicyInstance;
+import org.schedlab.runner.spi.SchedulerPolicy;
+
 import org.schedlab.solver.Entitlements;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package org.schedlab.runner;
+package org.schedlab.runner.spi;
 
 /**
  * One run's policy state. Virtual CPUs and buckets are identified by their indexes in

@@ -1,4 +1,4 @@
-package org.schedlab.runner;
+package org.schedlab.runner.spi;
 
 /** Where a virtual CPU (VMDBK) is at a window edge. */
 public enum VcpuStatus {

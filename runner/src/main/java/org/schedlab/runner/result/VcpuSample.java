@@ -1,4 +1,4 @@
-package org.schedlab.runner;
+package org.schedlab.runner.result;
 
 /**
  * What one virtual CPU consumed in one interval.

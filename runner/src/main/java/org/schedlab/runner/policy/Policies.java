@@ -1,4 +1,4 @@
-package org.schedlab.runner;
+package org.schedlab.runner.policy;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -9,11 +9,14 @@ import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.function.Supplier;
+import org.schedlab.runner.policy.zvm.Zvm63Policy;
+import org.schedlab.runner.policy.zvm.Zvm64Policy;
+import org.schedlab.runner.spi.SchedulerPolicy;
 
 /**
  * The one place policies are registered and found. A spec string is {@code name[:key=value[,key=value...]]};
  * {@code name} is a shipped policy, the {@link SchedulerPolicy#name()} of a policy listed in some
- * {@code META-INF/services/org.schedlab.runner.SchedulerPolicy}, or a fully qualified class name
+ * {@code META-INF/services/org.schedlab.runner.spi.SchedulerPolicy}, or a fully qualified class name
  * implementing {@link SchedulerPolicy} with a public no-argument constructor.
  */
 public final class Policies {
@@ -65,6 +68,23 @@ public final class Policies {
         for (SchedulerPolicy p : loaded()) {
             if (out.stream().noneMatch(x -> x.equalsIgnoreCase(p.name()))) {
                 out.add(p.name());
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * Every registered policy with its default settings: shipped ones, then those found through
+     * {@link ServiceLoader}, without duplicates (what {@code schedlab policies} lists).
+     */
+    public static List<SchedulerPolicy> all() {
+        List<SchedulerPolicy> out = new ArrayList<>();
+        for (Supplier<SchedulerPolicy> s : SHIPPED.values()) {
+            out.add(s.get());
+        }
+        for (SchedulerPolicy p : loaded()) {
+            if (out.stream().noneMatch(x -> x.name().equalsIgnoreCase(p.name()))) {
+                out.add(p);
             }
         }
         return List.copyOf(out);

@@ -1,4 +1,4 @@
-package org.schedlab.runner;
+package org.schedlab.runner.engine;
 
 import java.util.Arrays;
 
@@ -8,7 +8,7 @@ import java.util.Arrays;
  * time). {@code pos} is shared by all heaps of one kind, because a virtual CPU is in at most one of them.
  * No allocation after growth settles.
  */
-final class IndexedHeap {
+public final class IndexedHeap {
 
     private final int[] pos;
     private final long[] keyOf;
@@ -19,39 +19,39 @@ final class IndexedHeap {
      * @param pos   per virtual CPU, its slot in whichever heap of this kind holds it, -1 when none
      * @param keyOf per virtual CPU, its key (shared with the heaps of this kind)
      */
-    IndexedHeap(int[] pos, long[] keyOf, int capacity) {
+    public IndexedHeap(int[] pos, long[] keyOf, int capacity) {
         this.pos = pos;
         this.keyOf = keyOf;
         this.heap = new int[Math.max(4, capacity)];
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return size == 0;
     }
 
-    int top() {
+    public int top() {
         return heap[0];
     }
 
-    long topKey() {
+    public long topKey() {
         return keyOf[heap[0]];
     }
 
     /** The member at heap slot {@code i} (0 = top; 1 and 2 its children). */
-    int at(int i) {
+    public int at(int i) {
         return heap[i];
     }
 
-    boolean contains(int v) {
+    public boolean contains(int v) {
         int p = pos[v];
         return p >= 0 && p < size && heap[p] == v;
     }
 
-    void add(int v, long key) {
+    public void add(int v, long key) {
         keyOf[v] = key;
         if (size == heap.length) {
             heap = Arrays.copyOf(heap, size * 2);
@@ -62,18 +62,18 @@ final class IndexedHeap {
         up(size - 1);
     }
 
-    int poll() {
+    public int poll() {
         int v = heap[0];
         removeAt(0);
         return v;
     }
 
-    void remove(int v) {
+    public void remove(int v) {
         removeAt(pos[v]);
     }
 
     /** Changes a member's key and restores heap order. */
-    void update(int v, long key) {
+    public void update(int v, long key) {
         long old = keyOf[v];
         keyOf[v] = key;
         int p = pos[v];
@@ -141,7 +141,7 @@ final class IndexedHeap {
     }
 
     /** Members in heap-array order: deterministic, used when a work distribution empties the heap. */
-    int drainTo(int[] out, int from) {
+    public int drainTo(int[] out, int from) {
         for (int i = 0; i < size; i++) {
             out[from + i] = heap[i];
             pos[heap[i]] = -1;

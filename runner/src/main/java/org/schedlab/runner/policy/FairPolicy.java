@@ -1,5 +1,12 @@
-package org.schedlab.runner;
+package org.schedlab.runner.policy;
 
+import java.util.Map;
+import org.schedlab.runner.spi.PolicyContext;
+import org.schedlab.runner.spi.PolicyInstance;
+import org.schedlab.runner.spi.PolicyOption;
+import org.schedlab.runner.spi.SchedulerPolicy;
+import org.schedlab.runner.spi.VcpuStatus;
+import org.schedlab.runner.spi.WindowView;
 import java.util.List;
 import org.schedlab.solver.Bucket;
 
@@ -30,6 +37,17 @@ public final class FairPolicy implements SchedulerPolicy {
         return new Instance(context);
     }
 
+    @Override
+    public SchedulerPolicy withOptions(Map<String, String> options) {
+        FairSettings.parse(options);
+        return this;
+    }
+
+    @Override
+    public List<PolicyOption> options() {
+        return FairSettings.OPTIONS;
+    }
+
     private static final class Instance implements PolicyInstance {
         /** Virtual time units per microsecond/weight: keeps sub-microsecond precision in a long key. */
         private static final double SCALE = 1024;
@@ -52,10 +70,10 @@ public final class FairPolicy implements SchedulerPolicy {
             for (PolicyContext.Vcpu v : ctx.vcpus()) {
                 int i = v.index();
                 inverseWeight[i] = 1 / Math.max(v.weight(), 1e-6);
-                pool[i] = v.pool();
-                lag[i] = ctx.pools().get(v.pool()).sliceMicros() * inverseWeight[i];
+                pool[i] = v.dispatchPool();
+                lag[i] = ctx.dispatchPools().get(v.dispatchPool()).sliceMicros() * inverseWeight[i];
             }
-            poolClock = new double[ctx.pools().size()];
+            poolClock = new double[ctx.dispatchPools().size()];
             List<Bucket> buckets = ctx.buckets();
             double[] lim = new double[buckets.size()];
             for (int b = 0; b < lim.length; b++) {

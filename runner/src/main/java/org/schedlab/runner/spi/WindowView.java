@@ -1,4 +1,4 @@
-package org.schedlab.runner;
+package org.schedlab.runner.spi;
 
 /** What a policy sees at a window edge. Valid only during the call it is passed to. */
 public interface WindowView {

@@ -1,5 +1,9 @@
 package org.schedlab.runner;
 
+import org.schedlab.runner.policy.Policies;
+import org.schedlab.runner.result.RunSummary;
+import org.schedlab.runner.result.VcpuSample;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,6 @@
-package org.schedlab.runner;
+package org.schedlab.runner.engine;
+
+import org.schedlab.runner.result.RunSummary;
 
 /**
  * Fixed-size log-linear histogram of microsecond delays: exact below 32 us, then 32 sub-buckets per power
