@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
                 CompareCommand.class,
                 RunCommand.class,
                 TestCommand.class,
+                PoliciesCommand.class,
                 CommandLine.HelpCommand.class
         },
         footer = {

@@ -14,7 +14,7 @@ import java.util.Map;
  */
 public interface SchedulerPolicy {
 
-    /** The name {@code org.schedlab.runner.policy.Policies.create} finds this policy by (case-insensitive). */
+    /** The name the registry ({@code Policies.create}) finds this policy by (case-insensitive). */
     String name();
 
     /** Fresh state for one run. Called once per run, before any virtual time passes. */
