@@ -1,10 +1,7 @@
-package org.schedlab.runner;
+package org.schedlab.benchmarks;
 
-import org.schedlab.runner.spi.PolicyInstance;
-import org.schedlab.runner.spi.SchedulerPolicy;
-
-import org.schedlab.solver.Entitlements;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,12 +19,22 @@ import org.schedlab.core.Srm;
 import org.schedlab.core.Topology;
 import org.schedlab.core.User;
 import org.schedlab.core.VirtualCpu;
+import org.schedlab.runner.RunConfig;
+import org.schedlab.runner.engine.Dispatcher;
+import org.schedlab.runner.engine.IndexedHeap;
+import org.schedlab.runner.spi.ModelConstants;
+import org.schedlab.runner.spi.PolicyContext;
+import org.schedlab.runner.spi.PolicyInstance;
+import org.schedlab.runner.spi.SchedulerPolicy;
+import org.schedlab.solver.Entitlements;
 
 /**
- * The dispatch hot path in isolation, for benchmarks: one dispatch vector holding {@code ready} always-ready
- * virtual CPUs with seeded random relative shares. {@link #dispatchOnce()} takes the most urgent VMDBK, charges
- * it a minor time slice, has the policy reprice it and puts it back: exactly what a logical CPU does at each
- * slice end in the runner, with the runner's own heap.
+ * A benchmark helper: the dispatch hot path in isolation. One dispatch vector holds {@code ready}
+ * always-ready virtual CPUs (one guest each, on a single CP) with seeded random relative shares.
+ * {@link #dispatchOnce()} takes the most urgent VMDBK, charges it a minor time slice, has the policy reprice it
+ * and puts it back: exactly what a logical CPU does at each slice end in the runner, with the runner's own
+ * heap ({@link IndexedHeap}) and the {@link PolicyContext} a real run builds. Used by {@link DispatchBenchmark};
+ * not thread-safe, one per benchmark thread.
  */
 public final class DispatchProbe {
 
@@ -42,6 +49,11 @@ public final class DispatchProbe {
         this.slice = slice;
     }
 
+    /**
+     * @param factory the policy under test
+     * @param ready   virtual CPUs in the dispatch vector (at least 1)
+     * @param seed    the shares' seed, and the run's
+     */
     public static DispatchProbe create(SchedulerPolicy factory, int ready, long seed) {
         if (ready < 1) {
             throw new IllegalArgumentException("need at least one ready virtual CPU");
@@ -58,10 +70,13 @@ public final class DispatchProbe {
                     List.of(new VirtualCpu("0", EngineType.CP, Demand.UNBOUNDED, false, loc)), loc));
         }
         Problem p = new Problem("PROBE", part, users, RunControl.NONE, loc);
-        Engine engine = new Engine(p, Entitlements.of(p), factory, RunConfig.defaults());
-        PolicyInstance instance = factory.start(engine.context());
+        RunConfig defaults = RunConfig.defaults();
+        PolicyContext context = new Dispatcher(p, Entitlements.of(p), factory.spec(), defaults.seed(),
+                defaults.burnerPeriodMicros(), defaults.smtCapacityFactor(), ModelConstants.DEFAULT).context();
+        PolicyInstance instance = factory.start(context);
         int[] pos = new int[ready];
         long[] keys = new long[ready];
+        Arrays.fill(pos, -1);
         IndexedHeap dv = new IndexedHeap(pos, keys, ready);
         for (int v = 0; v < ready; v++) {
             dv.add(v, instance.urgency(v, PolicyInstance.Reprice.WAKE, 0));

@@ -1,8 +1,12 @@
-package org.schedlab.solver;
+package org.schedlab.benchmarks;
 
 import java.util.Arrays;
 import java.util.Locale;
 import org.schedlab.core.Problem;
+import org.schedlab.solver.PoolAllocation;
+import org.schedlab.solver.RandomProblems;
+import org.schedlab.solver.Solution;
+import org.schedlab.solver.Solver;
 
 /**
  * A quick wall-clock check of the solver without JMH: generates one random problem, solves it
@@ -10,7 +14,7 @@ import org.schedlab.core.Problem;
  * The first solves include JIT warm-up, which is why the best and the median are reported, not the
  * mean.
  *
- * <p>{@code java -cp solver/target/classes:core/target/classes org.schedlab.solver.SolverTiming 100000 10}
+ * <p>{@code mvn -B -q -pl benchmarks -am package -DskipTests && java -cp benchmarks/target/benchmarks.jar org.schedlab.benchmarks.SolverTiming 100000 10}
  */
 public final class SolverTiming {
 
