@@ -7,7 +7,7 @@ import org.schedlab.runner.spi.WindowView;
 
 /**
  * The smallest possible user policy: first come, first served, no shares, no limits. Registered in
- * src/test/resources/META-INF/services/org.schedlab.runner.SchedulerPolicy, so
+ * src/test/resources/META-INF/services/org.schedlab.runner.spi.SchedulerPolicy, so
  * {@code Policies.create("fifo")} finds it.
  */
 public final class FifoPolicy implements SchedulerPolicy {
