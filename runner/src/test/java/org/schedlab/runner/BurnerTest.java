@@ -1,13 +1,12 @@
 package org.schedlab.runner;
 
-import org.schedlab.runner.result.RunSummary;
-import org.schedlab.runner.result.IntervalSample;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.schedlab.core.Problem;
+import org.schedlab.runner.result.IntervalSample;
+import org.schedlab.runner.result.RunSummary;
 
 class BurnerTest {
 

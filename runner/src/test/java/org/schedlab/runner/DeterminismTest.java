@@ -1,9 +1,5 @@
 package org.schedlab.runner;
 
-import org.schedlab.runner.policy.Policies;
-import org.schedlab.runner.result.RunSummary;
-import org.schedlab.runner.result.VcpuSample;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
@@ -12,6 +8,9 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.schedlab.core.Problem;
+import org.schedlab.runner.policy.Policies;
+import org.schedlab.runner.result.RunSummary;
+import org.schedlab.runner.result.VcpuSample;
 
 class DeterminismTest {
 

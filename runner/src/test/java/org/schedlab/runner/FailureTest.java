@@ -1,11 +1,5 @@
 package org.schedlab.runner;
 
-import org.schedlab.runner.policy.FairPolicy;
-import org.schedlab.runner.policy.Policies;
-import org.schedlab.runner.spi.PolicyContext;
-import org.schedlab.runner.spi.PolicyInstance;
-import org.schedlab.runner.spi.SchedulerPolicy;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +8,11 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.schedlab.runner.policy.FairPolicy;
+import org.schedlab.runner.policy.Policies;
+import org.schedlab.runner.spi.PolicyContext;
+import org.schedlab.runner.spi.PolicyInstance;
+import org.schedlab.runner.spi.SchedulerPolicy;
 
 class FailureTest {
 

@@ -1,15 +1,5 @@
 package org.schedlab.runner;
 
-import org.schedlab.runner.policy.FairPolicy;
-import org.schedlab.runner.policy.Policies;
-import org.schedlab.runner.policy.zvm.Defect;
-import org.schedlab.runner.policy.zvm.Zvm63Policy;
-import org.schedlab.runner.policy.zvm.Zvm64Policy;
-import org.schedlab.runner.policy.zvm.Zvm63Settings;
-import org.schedlab.runner.policy.zvm.Zvm64Settings;
-import org.schedlab.runner.spi.PolicyOption;
-import org.schedlab.runner.spi.SchedulerPolicy;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -18,6 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.schedlab.runner.example.FifoPolicy;
+import org.schedlab.runner.policy.FairPolicy;
+import org.schedlab.runner.policy.Policies;
+import org.schedlab.runner.policy.zvm.Defect;
+import org.schedlab.runner.policy.zvm.Zvm63Policy;
+import org.schedlab.runner.policy.zvm.Zvm63Settings;
+import org.schedlab.runner.policy.zvm.Zvm64Policy;
+import org.schedlab.runner.policy.zvm.Zvm64Settings;
+import org.schedlab.runner.spi.PolicyOption;
+import org.schedlab.runner.spi.SchedulerPolicy;
 
 class PoliciesTest {
 

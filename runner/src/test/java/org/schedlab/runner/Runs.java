@@ -1,18 +1,17 @@
 package org.schedlab.runner;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.schedlab.core.InputException;
+import org.schedlab.core.Problem;
+import org.schedlab.grammar.ScenarioParser;
 import org.schedlab.runner.policy.Policies;
 import org.schedlab.runner.result.IntervalSample;
 import org.schedlab.runner.result.RunSummary;
 import org.schedlab.runner.result.VcpuSample;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
-import org.schedlab.core.InputException;
-import org.schedlab.core.Problem;
-import org.schedlab.grammar.ScenarioParser;
 
 /** Test helpers: run a problem and collect its series; error % as the comparator computes it. */
 final class Runs {

@@ -1,5 +1,6 @@
 package org.schedlab.runner.policy;
 
+import java.util.List;
 import java.util.Map;
 import org.schedlab.runner.spi.PolicyContext;
 import org.schedlab.runner.spi.PolicyInstance;
@@ -7,7 +8,6 @@ import org.schedlab.runner.spi.PolicyOption;
 import org.schedlab.runner.spi.SchedulerPolicy;
 import org.schedlab.runner.spi.VcpuStatus;
 import org.schedlab.runner.spi.WindowView;
-import java.util.List;
 import org.schedlab.solver.Bucket;
 
 /**
@@ -58,6 +58,8 @@ public final class FairPolicy implements SchedulerPolicy {
         private final double[] lag;
         private final int[] pool;
         private final double[] poolClock;
+        /** Scratch for {@link #windowEnd}: the least virtual time per dispatch pool this window. */
+        private final double[] poolMin;
         private final LimitList limits;
 
         Instance(PolicyContext ctx) {
@@ -74,6 +76,7 @@ public final class FairPolicy implements SchedulerPolicy {
                 lag[i] = ctx.dispatchPools().get(v.dispatchPool()).sliceMicros() * inverseWeight[i];
             }
             poolClock = new double[ctx.dispatchPools().size()];
+            poolMin = new double[poolClock.length];
             List<Bucket> buckets = ctx.buckets();
             double[] lim = new double[buckets.size()];
             for (int b = 0; b < lim.length; b++) {
@@ -101,7 +104,7 @@ public final class FairPolicy implements SchedulerPolicy {
         @Override
         public void windowEnd(WindowView w) {
             int pools = poolClock.length;
-            double[] min = new double[pools];
+            double[] min = poolMin;
             java.util.Arrays.fill(min, Double.POSITIVE_INFINITY);
             for (int v = 0; v < vt.length; v++) {
                 VcpuStatus s = w.status(v);

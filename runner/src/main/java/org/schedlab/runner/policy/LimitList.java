@@ -83,7 +83,7 @@ public final class LimitList {
             limitRate[b] = limits[b] / 100;
             soft[b] = buckets.get(b).limitMode().orElse(LimitMode.HARD) == LimitMode.SOFT;
             credit[b] = burst(limitRate[b]);
-            groupOf[b] = ctx.cpuPoolOf(b);
+            groupOf[b] = -1;
             int dp = ctx.dispatchPoolOf(buckets.get(b).pool());
             logicalCpusOfBucket[b] = dp < 0 ? 1 : ctx.dispatchPools().get(dp).logicalCpus();
         }
@@ -93,6 +93,11 @@ public final class LimitList {
         for (PolicyContext.CpuPoolCap g : ctx.cpuPools()) {
             groupRate[g.index()] = g.cap() / 100;
             groupCredit[g.index()] = burst(groupRate[g.index()]);
+            for (int b : g.members()) {
+                if (groupOf[b] < 0) {
+                    groupOf[b] = g.index();
+                }
+            }
         }
     }
 

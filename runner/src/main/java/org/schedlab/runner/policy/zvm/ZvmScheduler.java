@@ -1,12 +1,5 @@
 package org.schedlab.runner.policy.zvm;
 
-import org.schedlab.runner.policy.LimitList;
-import org.schedlab.runner.spi.ModelConstants;
-import org.schedlab.runner.spi.PolicyContext;
-import org.schedlab.runner.spi.PolicyInstance;
-import org.schedlab.runner.spi.VcpuStatus;
-import org.schedlab.runner.spi.WindowView;
-import org.schedlab.solver.Entitlements;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -16,7 +9,14 @@ import java.util.Set;
 import org.schedlab.core.LimitMode;
 import org.schedlab.core.ShareAmount;
 import org.schedlab.core.ShareKind;
+import org.schedlab.runner.policy.LimitList;
+import org.schedlab.runner.spi.ModelConstants;
+import org.schedlab.runner.spi.PolicyContext;
+import org.schedlab.runner.spi.PolicyInstance;
+import org.schedlab.runner.spi.VcpuStatus;
+import org.schedlab.runner.spi.WindowView;
 import org.schedlab.solver.Bucket;
+import org.schedlab.solver.Entitlements;
 
 /**
  * The z/VM CP scheduler as the 6.4 report describes it: a virtual CPU's dispatch priority is its recent
