@@ -12,8 +12,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import org.schedlab.runner.DispatchProbe;
-import org.schedlab.runner.Policies;
+import org.schedlab.runner.policy.Policies;
 
 /**
  * Per-dispatch cost of each shipped policy on one dispatch vector with 100, 1,000 and 10,000 ready virtual

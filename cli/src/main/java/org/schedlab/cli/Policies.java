@@ -1,6 +1,6 @@
 package org.schedlab.cli;
 
-import org.schedlab.runner.SchedulerPolicy;
+import org.schedlab.runner.spi.SchedulerPolicy;
 
 /** The runner's policy registry, with an unknown name turned into a usage error (exit 2). */
 final class Policies {
@@ -10,7 +10,7 @@ final class Policies {
 
     static SchedulerPolicy create(String spec) {
         try {
-            return org.schedlab.runner.Policies.create(spec);
+            return org.schedlab.runner.policy.Policies.create(spec);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -37,24 +37,25 @@ final class RunOptions {
 
     /** The problem's run control with these flags applied on top. */
     RunConfig configFor(Problem problem) {
-        RunConfig c = RunConfig.forProblem(problem);
+        RunConfig c;
         try {
+            RunConfig.Builder b = RunConfig.forProblem(problem).toBuilder();
             if (duration != null) {
-                c = c.withDuration(duration);
+                b.duration(duration);
             }
             if (interval != null) {
-                c = c.withIntervalMicros(micros(interval));
+                b.intervalMicros(micros(interval));
             }
             if (warmup != null) {
-                c = c.withWarmupMicros(micros(warmup));
+                b.warmupMicros(micros(warmup));
             }
             if (seed != null) {
-                c = c.withSeed(seed);
+                b.seed(seed);
             }
             if (timeout != null) {
-                c = c.withTimeout(timeout);
+                b.timeout(timeout);
             }
-            c = c.withThreads(threads);
+            c = b.threads(threads).build();
         } catch (IllegalArgumentException e) {
             throw new UsageException(problem.name() + ": " + e.getMessage());
         }

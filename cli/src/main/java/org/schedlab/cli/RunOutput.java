@@ -11,11 +11,11 @@ import org.schedlab.core.Numbers;
 import org.schedlab.core.Topology;
 import org.schedlab.core.io.AtomicOutput;
 import org.schedlab.core.io.JsonWriter;
-import org.schedlab.runner.IntervalSample;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunListener;
-import org.schedlab.runner.RunSummary;
-import org.schedlab.runner.VcpuSample;
+import org.schedlab.runner.result.IntervalSample;
+import org.schedlab.runner.result.RunSummary;
+import org.schedlab.runner.result.VcpuSample;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.VcpuAnswer;
 

@@ -7,14 +7,14 @@ import org.schedlab.comparator.ErrorAccumulator;
 import org.schedlab.comparator.EtrSummary;
 import org.schedlab.comparator.ObservedInterval;
 import org.schedlab.comparator.Thresholds;
-import org.schedlab.runner.IntervalSample;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunException;
 import org.schedlab.runner.RunListener;
-import org.schedlab.runner.RunSummary;
 import org.schedlab.runner.Runner;
-import org.schedlab.runner.SchedulerPolicy;
-import org.schedlab.runner.VcpuSample;
+import org.schedlab.runner.result.IntervalSample;
+import org.schedlab.runner.result.RunSummary;
+import org.schedlab.runner.result.VcpuSample;
+import org.schedlab.runner.spi.SchedulerPolicy;
 import org.schedlab.solver.Solution;
 
 /**

@@ -2,10 +2,10 @@ package org.schedlab.cli;
 
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.schedlab.runner.PolicyContext;
-import org.schedlab.runner.PolicyInstance;
-import org.schedlab.runner.SchedulerPolicy;
-import org.schedlab.runner.WindowView;
+import org.schedlab.runner.spi.PolicyContext;
+import org.schedlab.runner.spi.PolicyInstance;
+import org.schedlab.runner.spi.SchedulerPolicy;
+import org.schedlab.runner.spi.WindowView;
 
 /**
  * A policy that fails on purpose, loaded by class name ({@code --policy org.schedlab.cli.ThrowingPolicy}).
@@ -59,7 +59,7 @@ public final class ThrowingPolicy implements SchedulerPolicy {
         if (target && afterMicros < 0) {
             throw new IllegalStateException(MESSAGE);
         }
-        PolicyInstance fair = org.schedlab.runner.Policies.create("fair").start(context);
+        PolicyInstance fair = org.schedlab.runner.policy.Policies.create("fair").start(context);
         if (!target) {
             return fair;
         }

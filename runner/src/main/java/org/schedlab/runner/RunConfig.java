@@ -64,62 +64,109 @@ public record RunConfig(long seed, long durationMicros, long intervalMicros, lon
 
     /** The defaults overridden by the problem's own {@code RUNIT DURATION/INTERVAL/SEED}. */
     public static RunConfig forProblem(Problem problem) {
-        RunConfig c = defaults();
+        Builder b = defaults().toBuilder();
         var rc = problem.runControl();
         if (rc.duration().isPresent()) {
             long d = rc.duration().get().toNanos() / 1000;
-            c = c.withDurationMicros(d).withWarmupMicros(Math.min(c.warmupMicros(), d / 2));
+            b.durationMicros(d).warmupMicros(Math.min(DEFAULT_WARMUP_MICROS, d / 2));
         }
         if (rc.interval().isPresent()) {
-            c = c.withIntervalMicros(Math.min(rc.interval().get().toNanos() / 1000, c.durationMicros()));
+            b.intervalMicros(Math.min(rc.interval().get().toNanos() / 1000, b.durationMicros));
         }
         if (rc.seed().isPresent()) {
-            c = c.withSeed(rc.seed().getAsLong());
+            b.seed(rc.seed().getAsLong());
         }
-        return c;
+        return b.build();
     }
 
-    public RunConfig withSeed(long s) {
-        return new RunConfig(s, durationMicros, intervalMicros, warmupMicros, threads, timeout, smtCapacityFactor, burnerPeriodMicros);
+    /** A builder starting from {@link #defaults()}. */
+    public static Builder builder() {
+        return defaults().toBuilder();
     }
 
-    public RunConfig withDurationMicros(long d) {
-        return new RunConfig(seed, d, Math.min(intervalMicros, d), Math.min(warmupMicros, d - 1), threads, timeout,
-                smtCapacityFactor, burnerPeriodMicros);
+    /** A builder starting from this configuration. */
+    public Builder toBuilder() {
+        return new Builder(this);
     }
 
-    public RunConfig withDuration(Duration d) {
-        return withDurationMicros(d.toNanos() / 1000);
-    }
+    /**
+     * Changes some settings of a configuration; {@link #build()} validates. Setting the duration also shortens
+     * the interval and the warm-up to fit it, so a shorter run needs no other change.
+     */
+    public static final class Builder {
+        private long seed;
+        private long durationMicros;
+        private long intervalMicros;
+        private long warmupMicros;
+        private int threads;
+        private Optional<Duration> timeout;
+        private double smtCapacityFactor;
+        private long burnerPeriodMicros;
 
-    public RunConfig withIntervalMicros(long i) {
-        return new RunConfig(seed, durationMicros, i, warmupMicros, threads, timeout, smtCapacityFactor, burnerPeriodMicros);
-    }
+        private Builder(RunConfig c) {
+            seed = c.seed;
+            durationMicros = c.durationMicros;
+            intervalMicros = c.intervalMicros;
+            warmupMicros = c.warmupMicros;
+            threads = c.threads;
+            timeout = c.timeout;
+            smtCapacityFactor = c.smtCapacityFactor;
+            burnerPeriodMicros = c.burnerPeriodMicros;
+        }
 
-    public RunConfig withWarmupMicros(long w) {
-        return new RunConfig(seed, durationMicros, intervalMicros, w, threads, timeout, smtCapacityFactor, burnerPeriodMicros);
-    }
+        public Builder seed(long s) {
+            seed = s;
+            return this;
+        }
 
-    public RunConfig withThreads(int t) {
-        return new RunConfig(seed, durationMicros, intervalMicros, warmupMicros, t, timeout, smtCapacityFactor, burnerPeriodMicros);
-    }
+        /** The run length; the interval and the warm-up shrink to fit it if they are longer. */
+        public Builder durationMicros(long d) {
+            durationMicros = d;
+            intervalMicros = Math.min(intervalMicros, d);
+            warmupMicros = Math.min(warmupMicros, d - 1);
+            return this;
+        }
 
-    public RunConfig withTimeout(Duration t) {
-        return new RunConfig(seed, durationMicros, intervalMicros, warmupMicros, threads, Optional.of(t), smtCapacityFactor,
-                burnerPeriodMicros);
-    }
+        public Builder duration(Duration d) {
+            return durationMicros(d.toNanos() / 1000);
+        }
 
-    public RunConfig withoutTimeout() {
-        return new RunConfig(seed, durationMicros, intervalMicros, warmupMicros, threads, Optional.empty(), smtCapacityFactor,
-                burnerPeriodMicros);
-    }
+        public Builder intervalMicros(long i) {
+            intervalMicros = i;
+            return this;
+        }
 
-    public RunConfig withSmtCapacityFactor(double f) {
-        return new RunConfig(seed, durationMicros, intervalMicros, warmupMicros, threads, timeout, f, burnerPeriodMicros);
-    }
+        public Builder warmupMicros(long w) {
+            warmupMicros = w;
+            return this;
+        }
 
-    public RunConfig withBurnerPeriodMicros(long p) {
-        return new RunConfig(seed, durationMicros, intervalMicros, warmupMicros, threads, timeout, smtCapacityFactor, p);
+        public Builder threads(int t) {
+            threads = t;
+            return this;
+        }
+
+        /** A wall-clock limit; {@code null} or absent: none. */
+        public Builder timeout(Duration t) {
+            timeout = Optional.ofNullable(t);
+            return this;
+        }
+
+        public Builder smtCapacityFactor(double f) {
+            smtCapacityFactor = f;
+            return this;
+        }
+
+        public Builder burnerPeriodMicros(long p) {
+            burnerPeriodMicros = p;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException for a setting out of range (one line, naming it) */
+        public RunConfig build() {
+            return new RunConfig(seed, durationMicros, intervalMicros, warmupMicros, threads, timeout,
+                    smtCapacityFactor, burnerPeriodMicros);
+        }
     }
 
     /** Number of whole or partial intervals the run produces. */

@@ -1,5 +1,7 @@
 package org.schedlab.runner;
 
+import org.schedlab.runner.result.IntervalSample;
+
 /**
  * Receives a run's results as they happen. Intervals arrive in order, on the thread that called
  * {@link Runner#run}; the runner keeps none of them, so a listener that wants the series stores it.

@@ -1,10 +1,14 @@
 package org.schedlab.runner;
 
-import org.schedlab.solver.Entitlements;
 import java.util.List;
 import java.util.Objects;
 import org.schedlab.core.Problem;
+import org.schedlab.runner.engine.Dispatcher;
+import org.schedlab.runner.result.RunSummary;
+import org.schedlab.runner.spi.ModelConstants;
+import org.schedlab.runner.spi.SchedulerPolicy;
 import org.schedlab.solver.Bucket;
+import org.schedlab.solver.Entitlements;
 
 /**
  * Plays a problem's burners against a scheduler policy on a model of z/VM CP dispatching and reports what
@@ -28,17 +32,18 @@ public final class Runner {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(listener, "listener");
         List<Bucket> buckets = Entitlements.of(problem);
-        Engine engine = new Engine(problem, buckets, policy, config);
+        Dispatcher dispatcher = new Dispatcher(problem, buckets, policy.spec(), config.seed(), config.burnerPeriodMicros(),
+                config.smtCapacityFactor(), ModelConstants.DEFAULT);
         try {
-            engine.start(policy.start(engine.context()));
+            dispatcher.start(policy.start(dispatcher.context()));
         } catch (RuntimeException | Error e) {
-            throw policyFailed(engine, e);
+            throw policyFailed(dispatcher, e);
         }
-        int threads = config.threads() > 0 ? config.threads() : automaticThreads(engine.coreCount());
-        threads = Math.max(1, Math.min(threads, engine.coreCount()));
+        int threads = config.threads() > 0 ? config.threads() : automaticThreads(dispatcher.coreCount());
+        threads = Math.max(1, Math.min(threads, dispatcher.coreCount()));
         long deadline = config.timeout().map(t -> System.nanoTime() + t.toNanos()).orElse(Long.MAX_VALUE);
-        try (Workers workers = new Workers(engine, threads)) {
-            return loop(engine, config, listener, workers, deadline);
+        try (Workers workers = new Workers(dispatcher, threads)) {
+            return loop(dispatcher, config, listener, workers, deadline);
         }
     }
 
@@ -52,64 +57,64 @@ public final class Runner {
         return procs < 4 ? 1 : Math.max(1, Math.min(procs, cores / 16));
     }
 
-    private static RunSummary loop(Engine engine, RunConfig config, RunListener listener, Workers workers, long deadline)
+    private static RunSummary loop(Dispatcher dispatcher, RunConfig config, RunListener listener, Workers workers, long deadline)
             throws RunException {
         long duration = config.durationMicros();
         long interval = config.intervalMicros();
         long warmup = config.warmupMicros();
-        long reshufflePeriod = engine.context().problem().partition().srm().workDistribution()
-                == org.schedlab.core.Srm.WorkDistribution.REBALANCE ? Engine.REBALANCE_MICROS : Engine.RESHUFFLE_MICROS;
+        long reshufflePeriod = dispatcher.distributionPeriodMicros();
+        long window = dispatcher.context().constants().windowMicros();
         long t = 0;
         int index = 0;
         long intervalStart = 0;
         long intervalEnd = Math.min(interval, duration);
         long nextDistribution = reshufflePeriod;
         while (t < duration) {
-            long end = Math.min(t + Engine.WINDOW_MICROS, intervalEnd);
+            long end = Math.min(t + window, intervalEnd);
             if (t < warmup) {
                 end = Math.min(end, warmup);
             }
-            engine.beginWindow(t, end, t >= warmup);
+            dispatcher.beginWindow(t, end, t >= warmup);
             workers.runWindow();
-            checkFailure(engine);
+            checkFailure(dispatcher);
             boolean distribute = end >= nextDistribution;
             if (distribute) {
                 nextDistribution += reshufflePeriod;
             }
             try {
-                engine.edge(distribute);
+                dispatcher.edge(distribute);
             } catch (RuntimeException | Error e) {
-                throw policyFailed(engine, e);
+                throw policyFailed(dispatcher, e);
             }
-            checkFailure(engine);
+            checkFailure(dispatcher);
             t = end;
             if (t == intervalEnd) {
-                listener.interval(engine.takeInterval(index++, intervalStart, intervalEnd));
+                listener.interval(dispatcher.takeInterval(index++, intervalStart, intervalEnd));
                 listener.progress(t, duration);
                 intervalStart = intervalEnd;
                 intervalEnd = Math.min(intervalEnd + interval, duration);
             }
             if (System.nanoTime() > deadline) {
-                throw new RunException(RunException.Reason.TIMEOUT, "run of " + engine.context().problem().name()
-                        + " under policy " + engine.policyName() + " exceeded its timeout of "
+                throw new RunException(RunException.Reason.TIMEOUT, "run of " + dispatcher.context().problem().name()
+                        + " under policy " + dispatcher.policyName() + " exceeded its timeout of "
                         + config.timeout().orElseThrow() + " at " + t / 1000 + " ms of virtual time", null);
             }
             if (Thread.currentThread().isInterrupted()) {
                 throw new RunException(RunException.Reason.INTERRUPTED, "run interrupted", null);
             }
         }
-        return engine.summary(duration - warmup);
+        return dispatcher.summary(duration - warmup);
     }
 
-    private static void checkFailure(Engine engine) throws RunException {
-        Throwable f = engine.failure();
+    private static void checkFailure(Dispatcher dispatcher) throws RunException {
+        Throwable f = dispatcher.failure();
         if (f != null) {
-            throw policyFailed(engine, f);
+            throw policyFailed(dispatcher, f);
         }
     }
 
-    private static RunException policyFailed(Engine engine, Throwable cause) {
-        return new RunException(RunException.Reason.POLICY_FAILED, "policy " + engine.policyName() + " failed: " + cause,
+    private static RunException policyFailed(Dispatcher dispatcher, Throwable cause) {
+        return new RunException(RunException.Reason.POLICY_FAILED, "policy " + dispatcher.policyName() + " failed: " + cause,
                 cause);
     }
 
@@ -118,15 +123,15 @@ public final class Runner {
      * so {@code threads = 1} runs inline without any synchronisation.
      */
     private static final class Workers implements AutoCloseable {
-        private final Engine engine;
+        private final Dispatcher dispatcher;
         private final int threads;
         private final SpinBarrier start;
         private final SpinBarrier done;
         private final Thread[] pool;
         private volatile boolean stopping;
 
-        Workers(Engine engine, int threads) {
-            this.engine = engine;
+        Workers(Dispatcher dispatcher, int threads) {
+            this.dispatcher = dispatcher;
             this.threads = threads;
             this.start = new SpinBarrier(threads);
             this.done = new SpinBarrier(threads);
@@ -141,12 +146,12 @@ public final class Runner {
         }
 
         private int from(int w) {
-            return (int) ((long) engine.coreCount() * w / threads);
+            return (int) ((long) dispatcher.coreCount() * w / threads);
         }
 
         private void work(int w) {
             while (start.await() && !stopping) {
-                engine.advanceCores(from(w), from(w + 1));
+                dispatcher.advanceCores(from(w), from(w + 1));
                 if (!done.await()) {
                     return;
                 }
@@ -155,11 +160,11 @@ public final class Runner {
 
         void runWindow() {
             if (threads == 1) {
-                engine.advanceCores(0, engine.coreCount());
+                dispatcher.advanceCores(0, dispatcher.coreCount());
                 return;
             }
             start.await();
-            engine.advanceCores(from(0), from(1));
+            dispatcher.advanceCores(from(0), from(1));
             done.await();
         }
 

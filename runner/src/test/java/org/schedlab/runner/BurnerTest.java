@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.schedlab.core.Problem;
+import org.schedlab.runner.result.IntervalSample;
+import org.schedlab.runner.result.RunSummary;
 
 class BurnerTest {
 
@@ -90,7 +92,7 @@ class BurnerTest {
     void differentSeeds_finiteDemands_changePhases() throws Exception {
         Problem p = Runs.file("J3");
         Runs.Result a = Runs.run(p, "fair", Runs.seconds(2));
-        Runs.Result b = Runs.run(p, "fair", Runs.seconds(2).withSeed(99));
+        Runs.Result b = Runs.run(p, "fair", Runs.seconds(2).toBuilder().seed(99).build());
         assertTrue(a.summary().meanDispatchDelayUs() != b.summary().meanDispatchDelayUs()
                 || !a.intervals().equals(b.intervals()));
     }

@@ -8,6 +8,9 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.schedlab.core.Problem;
+import org.schedlab.runner.policy.Policies;
+import org.schedlab.runner.result.RunSummary;
+import org.schedlab.runner.result.VcpuSample;
 
 class DeterminismTest {
 
@@ -63,10 +66,10 @@ class DeterminismTest {
         Problem p = Runs.one(BUSY);
         for (String policy : new String[] {"fair", "zvm63"}) {
             RunConfig cfg = Runs.seconds(2);
-            String one = hash(p, policy, cfg.withThreads(1));
-            assertEquals(one, hash(p, policy, cfg.withThreads(2)), policy + " with 2 threads");
-            assertEquals(one, hash(p, policy, cfg.withThreads(8)), policy + " with 8 threads");
-            assertEquals(one, hash(p, policy, cfg.withThreads(1)), policy + " again");
+            String one = hash(p, policy, cfg.toBuilder().threads(1).build());
+            assertEquals(one, hash(p, policy, cfg.toBuilder().threads(2).build()), policy + " with 2 threads");
+            assertEquals(one, hash(p, policy, cfg.toBuilder().threads(8).build()), policy + " with 8 threads");
+            assertEquals(one, hash(p, policy, cfg.toBuilder().threads(1).build()), policy + " again");
         }
     }
 
@@ -74,6 +77,6 @@ class DeterminismTest {
     void differentSeed_finiteDemands_changesResults() throws Exception {
         Problem p = Runs.one(BUSY);
         RunConfig cfg = Runs.seconds(1);
-        assertNotEquals(hash(p, "fair", cfg), hash(p, "fair", cfg.withSeed(2)));
+        assertNotEquals(hash(p, "fair", cfg), hash(p, "fair", cfg.toBuilder().seed(2).build()));
     }
 }

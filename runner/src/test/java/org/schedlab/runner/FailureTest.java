@@ -8,6 +8,11 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.schedlab.runner.policy.FairPolicy;
+import org.schedlab.runner.policy.Policies;
+import org.schedlab.runner.spi.PolicyContext;
+import org.schedlab.runner.spi.PolicyInstance;
+import org.schedlab.runner.spi.SchedulerPolicy;
 
 class FailureTest {
 
@@ -36,7 +41,7 @@ class FailureTest {
     @ValueSource(ints = {1, 2})
     void policyThrows_anyThreadCount_runExceptionNamesPolicy(int threads) {
         RunException e = assertThrows(RunException.class, () -> Runner.run(Runs.file("J3"), new Exploding(200_000),
-                Runs.seconds(2).withThreads(threads), RunListener.NONE));
+                Runs.seconds(2).toBuilder().threads(threads).build(), RunListener.NONE));
         assertEquals(RunException.Reason.POLICY_FAILED, e.reason());
         assertTrue(e.getMessage().contains("exploding") && e.getMessage().contains("boom"), e.getMessage());
         assertTrue(Thread.getAllStackTraces().keySet().stream()
@@ -45,8 +50,8 @@ class FailureTest {
 
     @Test
     void wallClockTimeout_exceeded_runException() {
-        RunConfig cfg = RunConfig.defaults().withDurationMicros(3_600_000_000L).withThreads(2)
-                .withTimeout(Duration.ofMillis(200));
+        RunConfig cfg = RunConfig.builder().durationMicros(3_600_000_000L).threads(2)
+                .timeout(Duration.ofMillis(200)).build();
         RunException e = assertThrows(RunException.class,
                 () -> Runner.run(Runs.file("MZ0"), Policies.create("fair"), cfg, RunListener.NONE));
         assertEquals(RunException.Reason.TIMEOUT, e.reason());

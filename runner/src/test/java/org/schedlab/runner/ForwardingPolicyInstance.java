@@ -1,5 +1,8 @@
 package org.schedlab.runner;
 
+import org.schedlab.runner.spi.PolicyInstance;
+import org.schedlab.runner.spi.WindowView;
+
 /** A policy instance that passes every call to another; tests override the one call they watch or break. */
 class ForwardingPolicyInstance implements PolicyInstance {
 

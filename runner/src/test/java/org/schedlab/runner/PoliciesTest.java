@@ -8,6 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.schedlab.runner.example.FifoPolicy;
+import org.schedlab.runner.policy.FairPolicy;
+import org.schedlab.runner.policy.Policies;
+import org.schedlab.runner.policy.zvm.Defect;
+import org.schedlab.runner.policy.zvm.Zvm63Policy;
+import org.schedlab.runner.policy.zvm.Zvm63Settings;
+import org.schedlab.runner.policy.zvm.Zvm64Policy;
+import org.schedlab.runner.policy.zvm.Zvm64Settings;
+import org.schedlab.runner.spi.PolicyOption;
+import org.schedlab.runner.spi.SchedulerPolicy;
 
 class PoliciesTest {
 
@@ -67,5 +76,28 @@ class PoliciesTest {
         assertThrows(IllegalArgumentException.class, () -> Policies.create("zvm63:heuristics=maybe"));
         assertThrows(IllegalArgumentException.class, () -> Policies.create("zvm63:heuristics"));
         assertThrows(IllegalArgumentException.class, () -> Policies.create("fair:x=1"));
+    }
+
+    @Test
+    void settings_specOptions_parseIntoTypedRecords() {
+        assertEquals(new Zvm64Settings(false, true), ((Zvm64Policy) Policies.create("zvm64:limitsoft-leak=off")).settings());
+        assertEquals(Zvm63Settings.DEFAULT, ((Zvm63Policy) Policies.create("zvm63")).settings());
+        assertEquals(new Zvm63Settings(true, true, false, true, true, true), Zvm63Settings.parse(java.util.Map.of("heuristics", "off")));
+    }
+
+    @Test
+    void options_everyPolicy_listsItsSwitchesAndDefaults() {
+        assertEquals(java.util.List.of("limitsoft-leak", "relative-limithard"),
+                new Zvm64Policy().options().stream().map(PolicyOption::name).toList());
+        assertTrue(new Zvm63Policy().options().stream().allMatch(o -> o.defaultValue().equals("on") && o.type().equals("on|off")));
+        assertEquals(6, new Zvm63Policy().options().size());
+        assertTrue(new FairPolicy().options().isEmpty());
+        assertTrue(Policies.all().stream().map(SchedulerPolicy::name).toList().containsAll(java.util.List.of("fair", "zvm64", "zvm63", "fifo")));
+    }
+
+    @Test
+    void fair_anyOption_rejectedInOneLine() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Policies.create("fair:lag=2"));
+        assertEquals("policy fair takes no options, got lag", e.getMessage());
     }
 }

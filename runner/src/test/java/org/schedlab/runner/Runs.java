@@ -1,13 +1,17 @@
 package org.schedlab.runner;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Problem;
 import org.schedlab.grammar.ScenarioParser;
+import org.schedlab.runner.policy.Policies;
+import org.schedlab.runner.result.IntervalSample;
+import org.schedlab.runner.result.RunSummary;
+import org.schedlab.runner.result.VcpuSample;
 
 /** Test helpers: run a problem and collect its series; error % as the comparator computes it. */
 final class Runs {
@@ -98,7 +102,7 @@ final class Runs {
     }
 
     static RunConfig seconds(int s) {
-        return RunConfig.defaults().withDurationMicros(s * 1_000_000L).withWarmupMicros(Math.min(5_000_000L, s * 250_000L))
-                .withThreads(1);
+        return RunConfig.builder().durationMicros(s * 1_000_000L).warmupMicros(Math.min(5_000_000L, s * 250_000L))
+                .threads(1).build();
     }
 }

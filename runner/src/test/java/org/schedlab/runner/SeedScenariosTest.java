@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class SeedScenariosTest {
 
-    private static final RunConfig CONFIG = RunConfig.defaults().withDurationMicros(20_000_000L).withThreads(1);
+    private static final RunConfig CONFIG = RunConfig.builder().durationMicros(20_000_000L).threads(1).build();
 
     @ParameterizedTest(name = "{0} {1} -> {2}")
     @CsvSource({

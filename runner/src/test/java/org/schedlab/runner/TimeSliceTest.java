@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.schedlab.core.Problem;
+import org.schedlab.runner.policy.Policies;
+import org.schedlab.runner.spi.PolicyContext;
+import org.schedlab.runner.spi.PolicyInstance;
+import org.schedlab.runner.spi.SchedulerPolicy;
 
 /** The minor time slice (SRM DSPSLICE) and SMT-2's "time slice early". */
 class TimeSliceTest {

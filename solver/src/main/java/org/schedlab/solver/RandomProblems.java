@@ -68,7 +68,22 @@ public final class RandomProblems {
             throw new IllegalArgumentException("a problem needs at least one virtual CPU");
         }
         Random random = new Random(seed);
-        Partition partition = partition(random, vcpus, mix);
+        return populate(random, seed, vcpus, mix, partition(random, vcpus, mix));
+    }
+
+    /**
+     * A problem of exactly {@code vcpus} virtual CPUs (at least 1) on a given partition, e.g. a large CP-only
+     * LPAR with a multi-chip topology for runner benchmarks. Users join the partition's CPU pools as
+     * {@code mix} says.
+     */
+    public static Problem generate(long seed, int vcpus, Mix mix, Partition partition) {
+        if (vcpus < 1) {
+            throw new IllegalArgumentException("a problem needs at least one virtual CPU");
+        }
+        return populate(new Random(seed), seed, vcpus, mix, partition);
+    }
+
+    private static Problem populate(Random random, long seed, int vcpus, Mix mix, Partition partition) {
         List<EngineType> types = partition.types();
         int expectedUsers = Math.max(1, vcpus * 2 / (mix.maxVcpusPerUser() + 1));
         // Absolute values sized so that a pool's absolute total is around 100%: sometimes over 99.

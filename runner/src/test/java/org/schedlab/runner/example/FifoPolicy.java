@@ -1,13 +1,13 @@
 package org.schedlab.runner.example;
 
-import org.schedlab.runner.PolicyContext;
-import org.schedlab.runner.PolicyInstance;
-import org.schedlab.runner.SchedulerPolicy;
-import org.schedlab.runner.WindowView;
+import org.schedlab.runner.spi.PolicyContext;
+import org.schedlab.runner.spi.PolicyInstance;
+import org.schedlab.runner.spi.SchedulerPolicy;
+import org.schedlab.runner.spi.WindowView;
 
 /**
  * The smallest possible user policy: first come, first served, no shares, no limits. Registered in
- * src/test/resources/META-INF/services/org.schedlab.runner.SchedulerPolicy, so
+ * src/test/resources/META-INF/services/org.schedlab.runner.spi.SchedulerPolicy, so
  * {@code Policies.create("fifo")} finds it.
  */
 public final class FifoPolicy implements SchedulerPolicy {

@@ -1,0 +1,153 @@
+package org.schedlab.runner.engine;
+
+import java.util.Arrays;
+
+/**
+ * A binary min-heap of virtual CPU indexes keyed by a long (ties: lower index first), with removal of any
+ * member in O(log n). Used for dispatch vectors (keyed by urgency) and burner period boundaries (keyed by
+ * time). {@code pos} is shared by all heaps of one kind, because a virtual CPU is in at most one of them.
+ * No allocation after growth settles.
+ */
+public final class IndexedHeap {
+
+    private final int[] pos;
+    private final long[] keyOf;
+    private int[] heap;
+    private int size;
+
+    /**
+     * @param pos   per virtual CPU, its slot in whichever heap of this kind holds it, -1 when none
+     * @param keyOf per virtual CPU, its key (shared with the heaps of this kind)
+     */
+    public IndexedHeap(int[] pos, long[] keyOf, int capacity) {
+        this.pos = pos;
+        this.keyOf = keyOf;
+        this.heap = new int[Math.max(4, capacity)];
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    public int top() {
+        return heap[0];
+    }
+
+    public long topKey() {
+        return keyOf[heap[0]];
+    }
+
+    /** The member at heap slot {@code i} (0 = top; 1 and 2 its children). */
+    public int at(int i) {
+        return heap[i];
+    }
+
+    public boolean contains(int v) {
+        int p = pos[v];
+        return p >= 0 && p < size && heap[p] == v;
+    }
+
+    public void add(int v, long key) {
+        keyOf[v] = key;
+        if (size == heap.length) {
+            heap = Arrays.copyOf(heap, size * 2);
+        }
+        heap[size] = v;
+        pos[v] = size;
+        size++;
+        up(size - 1);
+    }
+
+    public int poll() {
+        int v = heap[0];
+        removeAt(0);
+        return v;
+    }
+
+    public void remove(int v) {
+        removeAt(pos[v]);
+    }
+
+    /** Changes a member's key and restores heap order. */
+    public void update(int v, long key) {
+        long old = keyOf[v];
+        keyOf[v] = key;
+        int p = pos[v];
+        if (key < old) {
+            up(p);
+        } else {
+            down(p);
+        }
+    }
+
+    private void removeAt(int p) {
+        int v = heap[p];
+        size--;
+        pos[v] = -1;
+        if (p == size) {
+            return;
+        }
+        int last = heap[size];
+        heap[p] = last;
+        pos[last] = p;
+        up(p);
+        down(pos[last]);
+    }
+
+    private boolean less(int a, int b) {
+        long ka = keyOf[a];
+        long kb = keyOf[b];
+        return ka < kb || (ka == kb && a < b);
+    }
+
+    private void up(int p) {
+        int v = heap[p];
+        while (p > 0) {
+            int parent = (p - 1) >>> 1;
+            int u = heap[parent];
+            if (!less(v, u)) {
+                break;
+            }
+            heap[p] = u;
+            pos[u] = p;
+            p = parent;
+        }
+        heap[p] = v;
+        pos[v] = p;
+    }
+
+    private void down(int p) {
+        int v = heap[p];
+        int half = size >>> 1;
+        while (p < half) {
+            int c = 2 * p + 1;
+            int r = c + 1;
+            if (r < size && less(heap[r], heap[c])) {
+                c = r;
+            }
+            if (!less(heap[c], v)) {
+                break;
+            }
+            heap[p] = heap[c];
+            pos[heap[p]] = p;
+            p = c;
+        }
+        heap[p] = v;
+        pos[v] = p;
+    }
+
+    /** Members in heap-array order: deterministic, used when a work distribution empties the heap. */
+    public int drainTo(int[] out, int from) {
+        for (int i = 0; i < size; i++) {
+            out[from + i] = heap[i];
+            pos[heap[i]] = -1;
+        }
+        int n = size;
+        size = 0;
+        return from + n;
+    }
+}

@@ -1,0 +1,107 @@
+package org.schedlab.runner.engine;
+
+import java.util.Arrays;
+import org.schedlab.runner.spi.PolicyInstance;
+import org.schedlab.runner.spi.VcpuStatus;
+
+/**
+ * The mutable model state of one run, in flat arrays indexed by virtual CPU (VMDBK), core, logical CPU or
+ * bucket, so the dispatch path allocates nothing. Per-core parts are written only by the worker that owns
+ * the core during a window; everything else only at the window edge.
+ */
+final class State {
+
+    final Layout layout;
+    PolicyInstance policy;
+
+    // Virtual CPUs.
+    final int[] vHome;
+    final int[] vLastCpu;
+    /** Where each VMDBK is; the one definition of the states is {@link VcpuStatus}. */
+    final VcpuStatus[] vStatus;
+    final long[] vRemaining;
+    final long[] vReadySince;
+    final long[] vWaitSince;
+    final long[] vSliceUsed;
+    final long[] vRan;
+    /** Raw microseconds run in the current window (summed per bucket at the edge). */
+    final long[] vRawWindow;
+    final long[] dvKey;
+    final int[] dvPos;
+    final long[] bdKey;
+    final int[] bdPos;
+
+    // Cores: one dispatch vector and one heap of burner period boundaries each.
+    final IndexedHeap[] dv;
+    final IndexedHeap[] boundaries;
+
+    // Logical CPUs: the VMDBK running there, or -1.
+    final int[] cpuRunning;
+
+    // Buckets.
+    final boolean[] bucketLimited;
+    final long[] bucketConsumed;
+    final int[] bucketWanting;
+
+    // The current window (written at edges, read by workers after the barrier).
+    long windowStart;
+    long windowEnd;
+
+    State(Layout l) {
+        this.layout = l;
+        int n = l.n;
+        vHome = new int[n];
+        vLastCpu = new int[n];
+        vStatus = new VcpuStatus[n];
+        Arrays.fill(vStatus, VcpuStatus.WAITING);
+        vRemaining = new long[n];
+        vReadySince = new long[n];
+        vWaitSince = new long[n];
+        vSliceUsed = new long[n];
+        vRan = new long[n];
+        vRawWindow = new long[n];
+        dvKey = new long[n];
+        dvPos = new int[n];
+        bdKey = new long[n];
+        bdPos = new int[n];
+        Arrays.fill(dvPos, -1);
+        Arrays.fill(bdPos, -1);
+        Arrays.fill(vLastCpu, -1);
+        dv = new IndexedHeap[l.nCores];
+        boundaries = new IndexedHeap[l.nCores];
+        for (int k = 0; k < l.nCores; k++) {
+            dv[k] = new IndexedHeap(dvPos, dvKey, 16);
+            boundaries[k] = new IndexedHeap(bdPos, bdKey, 16);
+        }
+        cpuRunning = new int[l.nCpus];
+        Arrays.fill(cpuRunning, -1);
+        bucketLimited = new boolean[l.nb];
+        bucketConsumed = new long[l.nb];
+        bucketWanting = new int[l.nb];
+    }
+
+    /** The logical CPU running {@code v}, which must be running on a thread of its home core. */
+    int runningCpu(int v) {
+        int core = vHome[v];
+        int first = layout.coreFirstCpu[core];
+        for (int k = 0; k < layout.coreThreads[core]; k++) {
+            if (cpuRunning[first + k] == v) {
+                return first + k;
+            }
+        }
+        throw new IllegalStateException("running VMDBK " + v + " not on its home core");
+    }
+
+    /** Moves a VMDBK's home to another core, taking its pending burner period boundary along. */
+    void moveHome(int v, int core) {
+        int old = vHome[v];
+        if (old == core) {
+            return;
+        }
+        if (boundaries[old].contains(v)) {
+            boundaries[old].remove(v);
+            boundaries[core].add(v, bdKey[v]);
+        }
+        vHome[v] = core;
+    }
+}

@@ -1,0 +1,136 @@
+package org.schedlab.runner.engine;
+
+import java.util.Arrays;
+import org.schedlab.core.Srm;
+import org.schedlab.runner.spi.VcpuStatus;
+import org.schedlab.runner.spi.WindowView;
+
+/**
+ * Everything that crosses dispatch vectors, done serially at the window edge in a fixed order: the bucket
+ * totals the policy sees, the policy's own bookkeeping, limit-list changes, steals, and (when due) work
+ * distribution.
+ */
+final class WindowEdge {
+
+    private final Layout l;
+    private final State s;
+    private final CoreDispatch cores;
+    private final Meters meters;
+    private final WorkDistribution distribution;
+    private final WindowView view;
+    /** Steal barrier per {@link org.schedlab.core.Topology.Distance} ordinal, copied from the model constants. */
+    private final long[] stealBarrier;
+
+    WindowEdge(Layout l, State s, CoreDispatch cores, Meters meters) {
+        this.l = l;
+        this.s = s;
+        this.cores = cores;
+        this.meters = meters;
+        this.distribution = new WorkDistribution(l, s);
+        this.view = new EdgeView(s);
+        this.stealBarrier = l.constants.stealBarrierMicros().stream().mapToLong(Long::longValue).toArray();
+    }
+
+    void edge(boolean distributionDue) {
+        long now = s.windowEnd;
+        Arrays.fill(s.bucketConsumed, 0);
+        Arrays.fill(s.bucketWanting, 0);
+        for (int v = 0; v < l.n; v++) {
+            int b = l.vBucket[v];
+            s.bucketConsumed[b] += s.vRawWindow[v];
+            s.vRawWindow[v] = 0;
+            if (s.vStatus[v] != VcpuStatus.WAITING) {
+                s.bucketWanting[b]++;
+            }
+        }
+        s.policy.windowEnd(view);
+        long len = s.windowEnd - s.windowStart;
+        for (int b = 0; b < l.nb; b++) {
+            if (s.bucketLimited[b]) {
+                meters.limited(b, len);
+            }
+        }
+        for (int b = 0; b < l.nb; b++) {
+            boolean lim = s.policy.onLimitList(b, view);
+            if (lim != s.bucketLimited[b]) {
+                setLimited(b, lim, now);
+            }
+        }
+        steal(now);
+        if (distributionDue) {
+            boolean rebalance = l.srm.workDistribution() == Srm.WorkDistribution.REBALANCE;
+            for (int p = 0; p < l.dispatchPoolCount(); p++) {
+                distribution.distribute(p, rebalance);
+            }
+        }
+    }
+
+    private void setLimited(int b, boolean limited, long now) {
+        s.bucketLimited[b] = limited;
+        for (int v : l.bucketVcpus[b]) {
+            if (limited) {
+                if (s.vStatus[v] == VcpuStatus.READY) {
+                    s.dv[s.vHome[v]].remove(v);
+                    s.vStatus[v] = VcpuStatus.LIMITED;
+                } else if (s.vStatus[v] == VcpuStatus.RUNNING) {
+                    cores.stopRunning(s.runningCpu(v), v, now, false);
+                }
+            } else if (s.vStatus[v] == VcpuStatus.LIMITED) {
+                s.vStatus[v] = VcpuStatus.READY;
+                s.dv[s.vHome[v]].add(v, s.dvKey[v]);
+            }
+        }
+    }
+
+    /**
+     * Idle logical CPUs whose own DV is empty steal the head of another DV of their dispatch pool, nearest
+     * first, if the head has waited at least the steal barrier for that distance.
+     */
+    private void steal(long now) {
+        for (int c = 0; c < l.nCores; c++) {
+            int first = l.coreFirstCpu[c];
+            for (int k = 0; k < l.coreThreads[c]; k++) {
+                int cpu = first + k;
+                if (s.cpuRunning[cpu] >= 0) {
+                    continue;
+                }
+                int idleBefore = 0;
+                for (int j = 0; j < k; j++) {
+                    if (s.cpuRunning[first + j] < 0) {
+                        idleBefore++;
+                    }
+                }
+                if (s.dv[c].size() > idleBefore) {
+                    continue;
+                }
+                int victim = -1;
+                int bestDist = Integer.MAX_VALUE;
+                long bestKey = Long.MAX_VALUE;
+                int p = l.coreDispatchPool[c];
+                for (int o = l.poolFirstCore[p]; o < l.poolFirstCore[p] + l.poolCoreCount[p]; o++) {
+                    if (o == c || s.dv[o].isEmpty()) {
+                        continue;
+                    }
+                    int d = l.topology.distance(l.coreLocal[c], l.coreLocal[o]).ordinal();
+                    int head = s.dv[o].top();
+                    if (now - s.vReadySince[head] < stealBarrier[d]) {
+                        continue;
+                    }
+                    long key = s.dv[o].topKey();
+                    if (d < bestDist || (d == bestDist && key < bestKey)) {
+                        victim = o;
+                        bestDist = d;
+                        bestKey = key;
+                    }
+                }
+                if (victim < 0) {
+                    continue;
+                }
+                int v = s.dv[victim].poll();
+                s.moveHome(v, c);
+                s.dv[c].add(v, s.dvKey[v]);
+                meters.stole(cpu, bestDist);
+            }
+        }
+    }
+}

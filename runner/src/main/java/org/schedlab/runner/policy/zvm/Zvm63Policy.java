@@ -1,0 +1,38 @@
+package org.schedlab.runner.policy.zvm;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * z/VM 6.3's scheduler as the 6.4 report found it (S:1671): the five defects (since-logon memory,
+ * entitlement over dispatch-list members only, heuristic clamps, wrong relative limits, an ineffective
+ * normalizer) plus the LIMITSOFT leak 6.4 then kept. Each is a switch:
+ * {@code zvm63:since-logon-memory=off}. See {@link Defect}, {@link Zvm63Settings} and docs/policies.md.
+ */
+public final class Zvm63Policy extends ZvmPolicy {
+
+    public static final String NAME = "zvm63";
+    /** The defects this policy models, all on by default. */
+    public static final Set<Defect> DEFECTS = Zvm63Settings.MODELLED;
+
+    private final Zvm63Settings settings;
+
+    public Zvm63Policy() {
+        this(Zvm63Settings.DEFAULT);
+    }
+
+    public Zvm63Policy(Zvm63Settings settings) {
+        super(NAME, DEFECTS, Zvm63Settings.DEFAULT.defects(), settings.defects());
+        this.settings = settings;
+    }
+
+    public Zvm63Settings settings() {
+        return settings;
+    }
+
+    @Override
+    ZvmPolicy withSettingsFrom(Map<String, String> options) {
+        // Options apply on top of this policy's current settings, as they always did.
+        return new Zvm63Policy(Zvm63Settings.of(DefectSwitches.configure(NAME, settings.defects(), DEFECTS, options)));
+    }
+}

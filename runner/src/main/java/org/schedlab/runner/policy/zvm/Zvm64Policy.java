@@ -1,0 +1,37 @@
+package org.schedlab.runner.policy.zvm;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * z/VM 6.4's repaired scheduler (S:1673): consumption forgotten over a window, entitlement over every
+ * logged-on user, no heuristics; with the two defects 6.4 kept (S:1991, S:2105): LIMITSOFT not held back
+ * enough and RELATIVE LIMITHARD not enforced. Each is a switch: {@code zvm64:limitsoft-leak=off}
+ * (see {@link Zvm64Settings}).
+ */
+public final class Zvm64Policy extends ZvmPolicy {
+
+    public static final String NAME = "zvm64";
+    /** The defects this policy models, all on by default. */
+    public static final Set<Defect> DEFECTS = Zvm64Settings.MODELLED;
+
+    private final Zvm64Settings settings;
+
+    public Zvm64Policy() {
+        this(Zvm64Settings.DEFAULT);
+    }
+
+    public Zvm64Policy(Zvm64Settings settings) {
+        super(NAME, DEFECTS, Zvm64Settings.DEFAULT.defects(), settings.defects());
+        this.settings = settings;
+    }
+
+    public Zvm64Settings settings() {
+        return settings;
+    }
+
+    @Override
+    ZvmPolicy withSettingsFrom(Map<String, String> options) {
+        return new Zvm64Policy(Zvm64Settings.of(DefectSwitches.configure(NAME, settings.defects(), DEFECTS, options)));
+    }
+}

@@ -1,0 +1,67 @@
+package org.schedlab.runner.policy.zvm;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.schedlab.runner.spi.PolicyContext;
+import org.schedlab.runner.spi.PolicyInstance;
+import org.schedlab.runner.spi.PolicyOption;
+import org.schedlab.runner.spi.SchedulerPolicy;
+
+/**
+ * What {@link Zvm63Policy} and {@link Zvm64Policy} share: both run {@link ZvmScheduler}, and differ only in
+ * which {@link Defect}s they model and have on by default. A spec string switches them one by one; each
+ * policy's settings record ({@link Zvm63Settings}, {@link Zvm64Settings}) parses and lists the switches.
+ */
+public abstract sealed class ZvmPolicy implements SchedulerPolicy permits Zvm63Policy, Zvm64Policy {
+
+    private final String name;
+    private final Set<Defect> modelled;
+    private final Set<Defect> defaults;
+    private final Set<Defect> active;
+
+    ZvmPolicy(String name, Set<Defect> modelled, Set<Defect> defaults, Set<Defect> active) {
+        this.name = name;
+        this.modelled = Set.copyOf(modelled);
+        this.defaults = Set.copyOf(defaults);
+        this.active = Set.copyOf(active);
+    }
+
+    /** The same policy with options applied. */
+    abstract ZvmPolicy withSettingsFrom(Map<String, String> options);
+
+    /** The defects switched on. */
+    public final Set<Defect> defects() {
+        return active;
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final PolicyInstance start(PolicyContext context) {
+        return new ZvmScheduler(context, active);
+    }
+
+    @Override
+    public final SchedulerPolicy withOptions(Map<String, String> options) {
+        return withSettingsFrom(options);
+    }
+
+    @Override
+    public final List<PolicyOption> options() {
+        return DefectSwitches.options(modelled, defaults);
+    }
+
+    @Override
+    public final String spec() {
+        return DefectSwitches.spec(name, defaults, active);
+    }
+
+    @Override
+    public final String toString() {
+        return spec();
+    }
+}

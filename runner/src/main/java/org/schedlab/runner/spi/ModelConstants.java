@@ -1,0 +1,57 @@
+package org.schedlab.runner.spi;
+
+import java.util.List;
+import org.schedlab.core.Topology;
+
+/**
+ * Every fixed number of the dispatching model in one place, so the dispatcher and the policies read the same
+ * values and a recalibration touches one record. {@link #DEFAULT} is the model docs/runner.md and
+ * docs/policies.md describe; the golden hashes pin it.
+ *
+ * @param windowMicros          length of a synchronous window of virtual time
+ * @param reshuffleMicros       RESHUFFLE redistributes ready VMDBKs over the dispatch vectors this often
+ * @param rebalanceMicros       REBALANCE (SRM DSPWDMETHOD REBALANCE) runs this often, as in HCPHIPTM
+ * @param dropMicros            a VMDBK waiting longer than this drops from the dispatch list and is repriced
+ *                              when it returns
+ * @param stealBarrierMicros    per {@link Topology.Distance} (by ordinal): how long the victim dispatch vector's
+ *                              head must have waited before an idle logical CPU at that distance may take it;
+ *                              SAME_CORE never steals (the threads share the dispatch vector)
+ * @param fullSpeed             work units per microsecond of a thread running alone (MT1 speed)
+ * @param limitBurstMicros      limit-list credit cap, in microseconds of full-rate consumption
+ * @param limitRateTauMicros    time constant of the per-bucket consumption rate the limit list keeps
+ * @param forgetTauMicros       z/VM 6.4 forgetting window: consumption decays with this time constant
+ * @param normalizeMicros       the z/VM normalizer runs this often
+ * @param normalizerGain        how far one defective normalizer pass moves an entitlement toward its value
+ *                              over the current dispatch list (0.2% per 10 ms pass: a time constant of 5 s)
+ * @param clampLow              z/VM heuristic clamp of the consumption-to-entitlement ratio, lower bound
+ * @param clampHigh             upper bound of that clamp
+ */
+public record ModelConstants(long windowMicros, long reshuffleMicros, long rebalanceMicros, long dropMicros,
+                             List<Long> stealBarrierMicros, int fullSpeed, long limitBurstMicros,
+                             double limitRateTauMicros, double forgetTauMicros, long normalizeMicros,
+                             double normalizerGain, double clampLow, double clampHigh) {
+
+    /** The model as documented. */
+    public static final ModelConstants DEFAULT = new ModelConstants(250, 5_000, 2_000_000, 300_000,
+            List.of(0L, 0L, 1_000L, 4_000L), 1000, 5_000, 100_000, 2_000_000, 10_000, 0.002, 0.5, 2.0);
+
+    public ModelConstants {
+        stealBarrierMicros = List.copyOf(stealBarrierMicros);
+        if (stealBarrierMicros.size() != Topology.Distance.values().length) {
+            throw new IllegalArgumentException("need one steal barrier per topological distance, got "
+                    + stealBarrierMicros.size());
+        }
+        if (windowMicros <= 0 || reshuffleMicros <= 0 || rebalanceMicros <= 0 || dropMicros <= 0 || fullSpeed <= 0
+                || limitBurstMicros <= 0 || !(limitRateTauMicros > 0) || !(forgetTauMicros > 0) || normalizeMicros <= 0) {
+            throw new IllegalArgumentException("model periods and speeds must be positive");
+        }
+        if (!(normalizerGain >= 0 && normalizerGain <= 1) || !(clampLow > 0 && clampLow <= clampHigh)) {
+            throw new IllegalArgumentException("normalizer gain must be 0..1 and 0 < clamp low <= clamp high");
+        }
+    }
+
+    /** The steal barrier for a distance. */
+    public long stealBarrierMicros(Topology.Distance d) {
+        return stealBarrierMicros.get(d.ordinal());
+    }
+}

@@ -1,0 +1,39 @@
+package org.schedlab.runner.spi;
+
+/**
+ * One run's policy state. Virtual CPUs and buckets are identified by their indexes in
+ * {@link PolicyContext#vcpus()} and {@link PolicyContext#buckets()}.
+ *
+ * <p><b>Threading contract.</b> During a window of virtual time, {@link #urgency} and {@link #charged}
+ * are called concurrently from the worker threads, each for the virtual CPUs of the cores it owns: they
+ * may write only that virtual CPU's own state and read state shared across virtual CPUs only as it stood
+ * at the last window edge. {@link #windowEnd} and {@link #onLimitList} run alone, at the window edge,
+ * and may update shared state. Keeping to this is what makes results identical for any thread count.
+ */
+public interface PolicyInstance {
+
+    /**
+     * The dispatch priority of a virtual CPU entering a dispatch vector: lower runs sooner; ties go to the
+     * lower index. Called when it becomes ready after a wait ({@link Reprice#WAKE}) and when its minor
+     * time slice ends or it is preempted ({@link Reprice#SLICE_END}). On the dispatch hot path: keep it
+     * cheap and allocation-free.
+     */
+    long urgency(int vcpu, Reprice why, long nowMicros);
+
+    /** The virtual CPU stopped running after {@code rawMicros} of raw (thread) time on a logical CPU. */
+    void charged(int vcpu, long rawMicros, long nowMicros);
+
+    /** A window of virtual time has ended: update shared bookkeeping. */
+    void windowEnd(WindowView window);
+
+    /** Whether the bucket is on the limit list (not dispatchable) for the next window. Asked after {@link #windowEnd}. */
+    boolean onLimitList(int bucket, WindowView window);
+
+    /** Why a virtual CPU is being priced. */
+    enum Reprice {
+        /** It was waiting (or is dispatchable for the first time) and is now ready. */
+        WAKE,
+        /** Its minor time slice ended, or it was preempted or put on the limit list, and it goes back into a dispatch vector. */
+        SLICE_END
+    }
+}

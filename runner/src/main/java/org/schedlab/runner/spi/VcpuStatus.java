@@ -1,0 +1,18 @@
+package org.schedlab.runner.spi;
+
+/** Where a virtual CPU (VMDBK) is at a window edge. */
+public enum VcpuStatus {
+    /** Its burner has done this period's work (or has demand 0) and waits for the next period. */
+    WAITING,
+    /** In a dispatch vector, waiting for a logical CPU. */
+    READY,
+    /** Dispatched on a logical CPU. */
+    RUNNING,
+    /** Wants to run but its bucket (or CPU pool) is on the limit list. */
+    LIMITED;
+
+    /** Ready, running or held back: it would use a CPU now. */
+    public boolean wanting() {
+        return this != WAITING;
+    }
+}
