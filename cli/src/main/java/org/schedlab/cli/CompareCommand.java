@@ -5,19 +5,18 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalDouble;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.schedlab.cell.Scenarios;
+import org.schedlab.cell.Trial;
 import org.schedlab.comparator.Comparison;
-import org.schedlab.comparator.ComparisonReport;
-import org.schedlab.comparator.ErrorAccumulator;
 import org.schedlab.comparator.ObservedCsv;
 import org.schedlab.comparator.ObservedInterval;
-import org.schedlab.comparator.Thresholds;
 import org.schedlab.comparator.Verdict;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
-import org.schedlab.core.io.JsonWriter;
+import org.schedlab.report.ReportFormat;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
 import picocli.CommandLine.Command;
@@ -63,11 +62,9 @@ final class CompareCommand implements Callable<Integer> {
             description = "Exclude intervals that start before this (e.g. 5 or 5s; default: ${DEFAULT-VALUE}).")
     Duration warmup;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.Compare.class,
             description = "text or json (default: ${DEFAULT-VALUE}).")
-    Format format;
-
-    enum Format { text, json }
+    ReportFormat format;
 
     @Override
     public Integer call() throws IOException, InputException {
@@ -75,34 +72,11 @@ final class CompareCommand implements Callable<Integer> {
         Problem p = Scenarios.single(scenario, problem);
         Solution solution = Solver.solve(p);
         List<ObservedInterval> intervals = ObservedCsv.read(observed, solution);
-        Comparison c = compare(solution, intervals, thresholds(maxError, meanError), warmup);
+        Comparison c = Trial.compare(solution, intervals, Usage.thresholds(maxError, meanError), warmup.toNanos() / 1e9);
         PrintWriter out = spec.commandLine().getOut();
-        if (format == Format.json) {
-            JsonWriter w = JsonWriter.of(out);
-            ComparisonReport.json(w, scenario.file(), p.name(), c);
-            w.finish();
-        } else {
-            out.print(ComparisonReport.text(scenario.file(), p.name(), c));
-        }
+        // Measured elsewhere: there is no run of ours, so no run metrics beside the comparison.
+        format.reporter().comparison(out, scenario.file(), p.name(), c, Optional.empty());
         out.flush();
         return c.verdict() == Verdict.PASS ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
-    }
-
-    static Thresholds thresholds(double maxError, Double meanError) {
-        if (!(maxError >= 0) || (meanError != null && !(meanError >= 0))) {
-            throw new UsageException("error thresholds must be percentages of 0 or more");
-        }
-        Thresholds t = new Thresholds(maxError, OptionalDouble.empty());
-        return meanError == null ? t : t.withMeanErrorPct(meanError);
-    }
-
-    private static Comparison compare(Solution solution, List<ObservedInterval> intervals, Thresholds t, Duration warmup) {
-        ErrorAccumulator acc = new ErrorAccumulator(solution, t, warmup.toNanos() / 1e9);
-        intervals.forEach(acc::add);
-        try {
-            return acc.finish();
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
     }
 }

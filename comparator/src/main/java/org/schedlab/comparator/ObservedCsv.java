@@ -3,7 +3,6 @@ package org.schedlab.comparator;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +23,8 @@ import org.schedlab.solver.Solution;
 import org.schedlab.solver.VcpuAnswer;
 
 /**
- * Observed measurements as CSV, long format: one row per interval and virtual CPU.
+ * Reads observed measurements as CSV, long format: one row per interval and virtual CPU (the columns
+ * are {@link SeriesColumns}; the report module writes the same format).
  *
  * <pre>
  * start_s,end_s,user,vcpu,busy_pct
@@ -37,7 +37,7 @@ import org.schedlab.solver.VcpuAnswer;
  */
 public final class ObservedCsv {
 
-    public static final String HEADER = "start_s,end_s,user,vcpu,busy_pct";
+    private static final String HEADER = SeriesColumns.HEADER;
 
     /**
      * How far above 100 a busy percentage may be: measurements sampled over an interval can overshoot
@@ -45,13 +45,8 @@ public final class ObservedCsv {
      */
     public static final double BUSY_TOLERANCE_PCT = 0.5;
 
-    private static final String[] COLUMNS = HEADER.split(",");
-
-    /**
-     * Columns a runner's series adds after the five this reader needs ({@code schedlab run --format csv});
-     * they are accepted and ignored, so a run's output can be compared as it is.
-     */
-    public static final List<String> RUNNER_COLUMNS = List.of("mt1_busy_pct", "etr");
+    private static final String[] COLUMNS = SeriesColumns.OBSERVED.toArray(String[]::new);
+    private static final List<String> RUNNER_COLUMNS = SeriesColumns.RUNNER;
     private static final int START = 0;
     private static final int END = 1;
     private static final int USER = 2;
@@ -80,27 +75,6 @@ public final class ObservedCsv {
     public static List<ObservedInterval> read(String fileName, Reader in, Solution solution)
             throws IOException, InputException {
         return new Parse(fileName, solution).run(in instanceof BufferedReader b ? b : new BufferedReader(in));
-    }
-
-    /** Writes intervals whose busy values are in {@code Solution.running()} order, in the format {@link #read} takes. */
-    public static void write(Writer out, Solution solution, Iterable<ObservedInterval> intervals) throws IOException {
-        List<VcpuAnswer> running = solution.running();
-        out.write(HEADER);
-        out.write('\n');
-        StringBuilder row = new StringBuilder();
-        for (ObservedInterval interval : intervals) {
-            if (interval.size() != running.size()) {
-                throw new IllegalArgumentException("interval has " + interval.size() + " busy values, problem "
-                        + solution.problem().name() + " has " + running.size() + " running virtual CPUs");
-            }
-            String span = Numbers.format(interval.startS()) + "," + Numbers.format(interval.endS()) + ",";
-            for (int i = 0; i < running.size(); i++) {
-                row.setLength(0);
-                row.append(span).append(running.get(i).user()).append(',').append(running.get(i).vcpu()).append(',')
-                        .append(Numbers.format(interval.busy(i))).append('\n');
-                out.write(row.toString());
-            }
-        }
     }
 
     /** One comma-separated field, trimmed, with the 1-based column where its text starts. */

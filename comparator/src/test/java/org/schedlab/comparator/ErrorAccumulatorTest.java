@@ -167,9 +167,9 @@ class ErrorAccumulatorTest {
         Comparison r = acc.finish();
         assertEquals(Verdict.PASS, r.verdict());
         assertEquals(Verdict.FAIL, new Comparison(r.intervals(), r.warmupS(), r.relative(),
-                Thresholds.DEFAULT.withMeanErrorPct(3), r.vcpus(), r.etr(), r.meanDispatchDelayUs()).verdict());
+                Thresholds.DEFAULT.withMeanErrorPct(3), r.vcpus()).verdict());
         assertEquals(Verdict.PASS, new Comparison(r.intervals(), r.warmupS(), r.relative(),
-                Thresholds.DEFAULT.withMeanErrorPct(4), r.vcpus(), r.etr(), r.meanDispatchDelayUs()).verdict());
+                Thresholds.DEFAULT.withMeanErrorPct(4), r.vcpus()).verdict());
     }
 
     @Test

@@ -1,10 +1,8 @@
-package org.schedlab.cli;
+package org.schedlab.cell;
 
-import java.util.Optional;
-import java.util.OptionalDouble;
+import java.util.List;
 import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.ErrorAccumulator;
-import org.schedlab.comparator.EtrSummary;
 import org.schedlab.comparator.ObservedInterval;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.runner.IntervalSample;
@@ -21,21 +19,44 @@ import org.schedlab.solver.Solution;
  * One problem under one policy, the cell's whole pipeline: solve, run, compare. The comparison is
  * accumulated interval by interval as the runner produces them, so nothing grows with the duration.
  */
-final class Trial {
+public final class Trial {
+
+    /** Sees nothing: for a trial whose intervals no one writes out. */
+    public static final RunListener SILENT = new RunListener() {
+        @Override
+        public void interval(IntervalSample sample) {
+        }
+
+        @Override
+        public void progress(long simulatedMicros, long totalMicros) {
+        }
+    };
 
     private Trial() {
     }
 
-    /** What a trial produced: the comparison, the run's summary, or why the run failed. */
-    record Outcome(Optional<Comparison> comparison, Optional<RunSummary> summary, Optional<String> error) {
+    /**
+     * Compares observations made elsewhere (no run of the cell's, so no run metrics) with the solution.
+     *
+     * @throws CellException when no interval counts: every one starts inside the warm-up, or there are none
+     */
+    public static Comparison compare(Solution solution, List<ObservedInterval> observed, Thresholds thresholds,
+                                     double warmupS) {
+        ErrorAccumulator acc = new ErrorAccumulator(solution, thresholds, warmupS);
+        observed.forEach(acc::add);
+        try {
+            return acc.finish();
+        } catch (IllegalArgumentException e) {
+            throw new CellException(e.getMessage());
+        }
     }
 
     /**
      * Runs the solved problem under {@code policy}; {@code also} sees every interval too (to write the series).
-     * A failed run (policy threw, timeout) is an outcome with an error, not an exception.
+     * A failed run (policy threw, timeout) is a result with an error, not an exception.
      */
-    static Outcome run(Solution solution, SchedulerPolicy policy, RunConfig config, Thresholds thresholds,
-                       RunListener also) {
+    public static TrialResult run(Solution solution, SchedulerPolicy policy, RunConfig config, Thresholds thresholds,
+                                  RunListener also) {
         ErrorAccumulator errors = new ErrorAccumulator(solution, thresholds, config.warmupMicros() / 1e6);
         EtrSummary.Accumulator etr = new EtrSummary.Accumulator();
         RunListener listener = new RunListener() {
@@ -61,11 +82,10 @@ final class Trial {
         };
         try {
             RunSummary summary = Runner.run(solution.problem(), policy, config, listener);
-            Comparison c = errors.finish().withEtr(etr.summary())
-                    .withMeanDispatchDelayUs(OptionalDouble.of(summary.meanDispatchDelayUs()));
-            return new Outcome(Optional.of(c), Optional.of(summary), Optional.empty());
+            Comparison c = errors.finish();
+            return TrialResult.completed(c, new RunMetrics(summary, etr.summary()));
         } catch (RunException e) {
-            return new Outcome(Optional.empty(), Optional.empty(), Optional.of(e.getMessage()));
+            return TrialResult.failed(e.getMessage());
         }
     }
 }
