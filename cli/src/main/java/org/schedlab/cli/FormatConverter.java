@@ -7,7 +7,8 @@ import picocli.CommandLine;
 /**
  * {@code --format NAME}: one of the {@link ReportFormat}s a command writes, by its lowercase label
  * ({@code text}, {@code junit-xml}), case-insensitive. Another name is a usage error naming the
- * formats the command accepts. One subclass per subset, since picocli instantiates converters itself.
+ * formats the command accepts, worded as picocli words a bad enum value. One subclass per subset,
+ * since picocli instantiates converters itself.
  */
 abstract class FormatConverter implements CommandLine.ITypeConverter<ReportFormat> {
 
@@ -22,7 +23,8 @@ abstract class FormatConverter implements CommandLine.ITypeConverter<ReportForma
         try {
             return ReportFormat.parse(value, accepted);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.TypeConversionException(e.getMessage());
+            throw new CommandLine.TypeConversionException("expected one of "
+                    + accepted.stream().map(ReportFormat::label).toList() + " (case-insensitive) but was '" + value + "'");
         }
     }
 
