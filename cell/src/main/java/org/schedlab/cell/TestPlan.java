@@ -5,10 +5,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
+import org.schedlab.runner.IntervalSample;
+import org.schedlab.runner.RunConfig;
+import org.schedlab.runner.RunListener;
 import org.schedlab.runner.SchedulerPolicy;
 
 /**
@@ -72,5 +81,60 @@ public record TestPlan(List<TestCase> cases) {
 
     public int size() {
         return cases.size();
+    }
+
+    /** What a plan's run reports while it goes, for a status line. Called from the worker threads. */
+    @FunctionalInterface
+    public interface Progress {
+        /** {@code running} has simulated so far of its run; {@code done} cases of the plan have finished. */
+        void update(TestCase running, int done, long simulatedMicros, long totalMicros);
+    }
+
+    /**
+     * Runs every case, {@code jobs} at a time, case i with {@code configs.get(i)} (before its own seed), and
+     * returns the results in plan order whatever finished first: each run is deterministic on its own, so
+     * the results do not depend on {@code jobs}.
+     */
+    public List<TestResult> run(List<RunConfig> configs, int jobs, Thresholds thresholds, Expectations expected,
+                                Progress progress) throws InterruptedException {
+        if (configs.size() != cases.size()) {
+            throw new IllegalArgumentException(cases.size() + " cases but " + configs.size() + " run configurations");
+        }
+        if (jobs < 1) {
+            throw new IllegalArgumentException("jobs must be at least 1, got " + jobs);
+        }
+        AtomicInteger done = new AtomicInteger();
+        List<TestResult> results = new ArrayList<>(cases.size());
+        ExecutorService pool = Executors.newFixedThreadPool(jobs);
+        try {
+            List<Future<TestResult>> futures = new ArrayList<>();
+            for (int i = 0; i < cases.size(); i++) {
+                TestCase c = cases.get(i);
+                RunConfig config = configs.get(i);
+                futures.add(pool.submit(() -> {
+                    RunListener shown = new RunListener() {
+                        @Override
+                        public void interval(IntervalSample sample) {
+                        }
+
+                        @Override
+                        public void progress(long simulatedMicros, long totalMicros) {
+                            progress.update(c, done.get(), simulatedMicros, totalMicros);
+                        }
+                    };
+                    TestResult r = c.run(config, thresholds, expected, shown);
+                    done.incrementAndGet();
+                    return r;
+                }));
+            }
+            for (Future<TestResult> f : futures) {
+                results.add(f.get());
+            }
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        return List.copyOf(results);
     }
 }

@@ -2,16 +2,20 @@ package org.schedlab.cell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.InputException;
 import org.schedlab.runner.Policies;
+import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.SchedulerPolicy;
 
 class TestPlanTest {
@@ -54,5 +58,43 @@ class TestPlanTest {
     void load_noScenarioFiles_throwsCellException(@TempDir Path dir) {
         CellException e = assertThrows(CellException.class, () -> TestPlan.load(List.of(dir), POLICIES, List.of()));
         assertEquals("no .scn files under [" + dir + "]", e.getMessage());
+    }
+
+    @Test
+    void run_anyJobs_resultsInPlanOrderAndIdentical(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("a.scn"), """
+                LPAR CP.1
+                PROBLEM A
+                USER U CP.100-R
+                  VCPU 0 CP 30
+                USER V CP.100-R
+                  VCPU 0 CP *
+                RUNIT
+                PROBLEM B
+                USER U CP.100-R
+                  VCPU 0 CP *
+                RUNIT
+                """, StandardCharsets.UTF_8);
+        TestPlan plan = TestPlan.load(List.of(dir), POLICIES, List.of());
+        List<RunConfig> configs = plan.cases().stream().map(c -> RunConfig.forProblem(c.problem())
+                .withDurationMicros(3_000_000).withWarmupMicros(1_000_000)).toList();
+        AtomicInteger updates = new AtomicInteger();
+        List<TestResult> one = plan.run(configs, 1, Thresholds.DEFAULT, Expectations.NONE,
+                (c, done, simulated, total) -> updates.incrementAndGet());
+        List<TestResult> three = plan.run(configs, 3, Thresholds.DEFAULT, Expectations.NONE, (c, d, s, t) -> { });
+        assertEquals(plan.cases(), one.stream().map(TestResult::testCase).toList());
+        assertEquals(plan.cases(), three.stream().map(TestResult::testCase).toList());
+        for (int i = 0; i < one.size(); i++) {
+            assertEquals(one.get(i).trial(), three.get(i).trial());
+        }
+        assertTrue(updates.get() > 0);
+    }
+
+    @Test
+    void run_configsNotOnePerCase_throws(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("a.scn"), "LPAR CP.1\nPROBLEM A\nRUNIT\n", StandardCharsets.UTF_8);
+        TestPlan plan = TestPlan.load(List.of(dir), POLICIES, List.of());
+        assertThrows(IllegalArgumentException.class,
+                () -> plan.run(List.of(), 1, Thresholds.DEFAULT, Expectations.NONE, (c, d, s, t) -> { }));
     }
 }

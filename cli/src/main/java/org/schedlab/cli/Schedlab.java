@@ -1,8 +1,8 @@
 package org.schedlab.cli;
 
 import java.io.PrintWriter;
-import picocli.CommandLine.Command;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /**
  * The {@code schedlab} command. Every subcommand is one class, listed here; exit codes are the

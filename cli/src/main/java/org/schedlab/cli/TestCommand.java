@@ -3,25 +3,16 @@ package org.schedlab.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.schedlab.cell.Expectations;
-import org.schedlab.cell.TestCase;
 import org.schedlab.cell.TestPlan;
 import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.InputException;
 import org.schedlab.core.io.AtomicOutput;
 import org.schedlab.report.ReportFormat;
-import org.schedlab.runner.IntervalSample;
 import org.schedlab.runner.RunConfig;
-import org.schedlab.runner.RunListener;
 import org.schedlab.runner.SchedulerPolicy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -82,46 +73,20 @@ final class TestCommand implements Callable<Integer> {
         List<SchedulerPolicy> chosen = (policies == null ? List.of("fair") : policies).stream().map(Usage::policy).toList();
         Thresholds thresholds = Usage.thresholds(maxError, meanError);
         Expectations expected = expect == null ? Expectations.NONE : Expectations.read(expect);
-        List<TestCase> cases = TestPlan.load(paths, chosen, List.of()).cases();
-        List<RunConfig> configs = cases.stream().map(c -> options.configFor(c.problem())).toList();
+        TestPlan plan = TestPlan.load(paths, chosen, List.of());
+        List<RunConfig> configs = plan.cases().stream().map(c -> options.configFor(c.problem())).toList();
 
         int parallel = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         if (parallel < 1) {
             throw new UsageException("--jobs must be at least 1");
         }
         Progress progress = Progress.forTerminal(spec.commandLine().getErr());
-        AtomicInteger done = new AtomicInteger();
-        List<TestResult> results = new ArrayList<>();
-        ExecutorService pool = Executors.newFixedThreadPool(parallel);
+        List<TestResult> results;
         try {
-            List<Future<TestResult>> futures = new ArrayList<>();
-            for (int i = 0; i < cases.size(); i++) {
-                TestCase c = cases.get(i);
-                RunConfig config = configs.get(i);
-                futures.add(pool.submit(() -> {
-                    RunListener shown = new RunListener() {
-                        @Override
-                        public void interval(IntervalSample sample) {
-                        }
-
-                        @Override
-                        public void progress(long simulated, long total) {
-                            progress.update("test: " + done.get() + "/" + cases.size() + " done; " + c.problem().name()
-                                    + " under " + c.policySpec() + " " + (100 * simulated / total) + "%");
-                        }
-                    };
-                    TestResult r = c.run(config, thresholds, expected, shown);
-                    done.incrementAndGet();
-                    return r;
-                }));
-            }
-            for (Future<TestResult> f : futures) {
-                results.add(f.get());
-            }
-        } catch (ExecutionException e) {
-            throw new IllegalStateException(e.getCause());
+            results = plan.run(configs, parallel, thresholds, expected, (c, done, simulated, total) ->
+                    progress.update("test: " + done + "/" + plan.size() + " done; " + c.problem().name()
+                            + " under " + c.policySpec() + " " + (100 * simulated / total) + "%"));
         } finally {
-            pool.shutdownNow();
             progress.done();
         }
 
