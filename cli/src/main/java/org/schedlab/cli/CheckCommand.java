@@ -6,6 +6,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.schedlab.cell.Scenarios;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Scenario;

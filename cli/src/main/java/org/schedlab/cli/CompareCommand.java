@@ -4,19 +4,18 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.OptionalDouble;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.schedlab.cell.Scenarios;
+import org.schedlab.cell.Trial;
 import org.schedlab.comparator.Comparison;
-import org.schedlab.comparator.ComparisonReport;
-import org.schedlab.comparator.ErrorAccumulator;
 import org.schedlab.comparator.ObservedCsv;
-import org.schedlab.comparator.Thresholds;
 import org.schedlab.comparator.Verdict;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
-import org.schedlab.core.io.JsonWriter;
+import org.schedlab.report.ReportFormat;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
 import picocli.CommandLine.Command;
@@ -62,52 +61,25 @@ final class CompareCommand implements Callable<Integer> {
             description = "Exclude intervals that start before this (e.g. 5 or 5s; default: ${DEFAULT-VALUE}).")
     Duration warmup;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.Compare.class,
             description = "text or json (default: ${DEFAULT-VALUE}).")
-    Format format;
-
-    enum Format { text, json }
+    ReportFormat format;
 
     @Override
     public Integer call() throws IOException, InputException {
         Scenario scenario = Scenarios.load(file);
         Problem p = Scenarios.single(scenario, problem);
         Solution solution = Solver.solve(p);
-        Comparison c = compare(solution, observed, thresholds(maxError, meanError), warmup);
+        Comparison c = Trial.compare(solution, observed, Usage.thresholds(maxError, meanError), warmup.toNanos() / 1e9);
         if (c.gaps() > 0) {
             spec.commandLine().getErr().println("schedlab: warning: " + observed + ": " + c.gaps()
                     + (c.gaps() == 1 ? " gap" : " gaps") + " between intervals, " + Numbers.format(c.gapS())
                     + " s in all: that time is in neither the mean nor the max error");
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (format == Format.json) {
-            JsonWriter w = JsonWriter.of(out);
-            ComparisonReport.json(w, scenario.file(), p.name(), c);
-            w.finish();
-        } else {
-            out.print(ComparisonReport.text(scenario.file(), p.name(), c));
-        }
+        // Measured elsewhere: there is no run of ours, so no run metrics beside the comparison.
+        format.reporter().comparison(out, scenario.file(), p.name(), c, Optional.empty());
         out.flush();
         return c.verdict() == Verdict.PASS ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
-    }
-
-    static Thresholds thresholds(double maxError, Double meanError) {
-        if (!(maxError >= 0) || (meanError != null && !(meanError >= 0))) {
-            throw new UsageException("error thresholds must be percentages of 0 or more");
-        }
-        Thresholds t = new Thresholds(maxError, OptionalDouble.empty());
-        return meanError == null ? t : t.withMeanErrorPct(meanError);
-    }
-
-    /** Streams the file into the accumulator: memory stays flat whatever the file's length. */
-    private static Comparison compare(Solution solution, Path observed, Thresholds t, Duration warmup)
-            throws IOException, InputException {
-        ErrorAccumulator acc = new ErrorAccumulator(solution, t, warmup.toNanos() / 1e9);
-        ObservedCsv.read(observed, solution, acc::add);
-        try {
-            return acc.finish();
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
     }
 }

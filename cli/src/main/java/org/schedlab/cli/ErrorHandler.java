@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
+import org.schedlab.cell.CellException;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
 import picocli.CommandLine;
@@ -23,7 +24,7 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
             }
             return ExitCodes.BAD_INPUT;
         }
-        if (ex instanceof UsageException) {
+        if (ex instanceof UsageException || ex instanceof CellException) {
             err.println("schedlab: " + ex.getMessage());
             return ExitCodes.BAD_INPUT;
         }
@@ -38,6 +39,6 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
         }
         // A bug in schedlab, not the user's input: still one line, with the type to report it by.
         err.println("schedlab: internal error: " + ex);
-        return 3;
+        return ExitCodes.INTERNAL_ERROR;
     }
 }

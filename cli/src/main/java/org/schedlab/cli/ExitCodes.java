@@ -9,6 +9,8 @@ public final class ExitCodes {
     public static final int VERDICT_FAILED = 1;
     /** The input was bad (scenario or measurement file, or the command line): nothing was produced. */
     public static final int BAD_INPUT = 2;
+    /** A bug in schedlab, not the user's input: reported on one line with the exception's type. */
+    public static final int INTERNAL_ERROR = 3;
 
     private ExitCodes() {
     }

@@ -5,17 +5,20 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.schedlab.comparator.Comparison;
+import org.schedlab.cell.RunMetrics;
+import org.schedlab.cell.Scenarios;
+import org.schedlab.cell.Trial;
+import org.schedlab.cell.TrialResult;
 import org.schedlab.comparator.Thresholds;
-import org.schedlab.comparator.VcpuComparison;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
+import org.schedlab.report.ReportFormat;
+import org.schedlab.report.RunFiles;
+import org.schedlab.runner.result.IntervalSample;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunListener;
-import org.schedlab.runner.result.IntervalSample;
-import org.schedlab.runner.result.RunSummary;
 import org.schedlab.runner.spi.SchedulerPolicy;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
@@ -60,14 +63,14 @@ final class RunCommand implements Callable<Integer> {
             description = "Directory for the output files, PROBLEM.POLICY.* (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv",
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv", converter = FormatConverter.Run.class,
             description = "csv (the long format compare reads) or json (default: ${DEFAULT-VALUE}).")
-    RunOutput.Format format;
+    ReportFormat format;
 
     @Override
     public Integer call() throws IOException, InputException {
         Scenario scenario = Scenarios.load(file);
-        SchedulerPolicy p = Policies.create(policy);
+        SchedulerPolicy p = Usage.policy(policy);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         int status = ExitCodes.OK;
@@ -76,7 +79,7 @@ final class RunCommand implements Callable<Integer> {
             String base = pr.name() + "." + p.name().toLowerCase(Locale.ROOT);
             Progress progress = Progress.forTerminal(stderr);
             Solution solution = Solver.solve(pr);
-            try (RunOutput output = RunOutput.open(format, out, base, solution, scenario.file(), p.spec(), config)) {
+            try (RunFiles output = format.reporter().runFiles(out, base, solution, scenario.file(), p.spec(), config)) {
                 RunListener listener = new RunListener() {
                     @Override
                     public void interval(IntervalSample s) {
@@ -89,15 +92,17 @@ final class RunCommand implements Callable<Integer> {
                                 + Numbers.format(total / 1e6) + " s");
                     }
                 };
-                Trial.Outcome outcome = Trial.run(solution, p, config, Thresholds.DEFAULT, listener);
+                TrialResult outcome = Trial.run(solution, p, config, Thresholds.DEFAULT, listener);
                 progress.done();
                 if (outcome.error().isPresent()) {
                     stderr.println("schedlab: " + scenario.file() + ": problem " + pr.name() + ": " + outcome.error().get());
                     status = ExitCodes.VERDICT_FAILED;
                     continue;
                 }
-                output.finish(outcome.summary().orElseThrow());
-                print(stdout, pr, p, config, outcome.comparison().orElseThrow(), outcome.summary().orElseThrow());
+                RunMetrics metrics = outcome.metrics().orElseThrow();
+                output.finish(metrics.summary());
+                ReportFormat.TEXT.reporter().runSummary(stdout, pr, p.spec(), config, outcome.comparison().orElseThrow(),
+                        metrics);
                 output.paths().forEach(path -> stdout.println("  wrote " + path));
             } finally {
                 progress.done();
@@ -105,22 +110,5 @@ final class RunCommand implements Callable<Integer> {
         }
         stdout.flush();
         return status;
-    }
-
-    private static void print(PrintWriter out, Problem problem, SchedulerPolicy policy, RunConfig config, Comparison c,
-                              RunSummary summary) {
-        out.println("problem " + problem.name() + " under " + policy.spec() + ": " + Numbers.format(config.durationMicros() / 1e6)
-                + " s, seed " + config.seed() + ", warm-up " + Numbers.format(config.warmupMicros() / 1e6) + " s");
-        int width = Math.max(11, c.vcpus().stream().mapToInt(v -> v.id().length()).max().orElse(0));
-        out.printf("  %-" + width + "s %9s %9s %10s %10s%n", "virtual CPU", "correct", "observed", "delay us", "p99 us");
-        for (int i = 0; i < c.vcpus().size(); i++) {
-            VcpuComparison v = c.vcpus().get(i);
-            RunSummary.DelayStats d = summary.vcpuDelays().get(i);
-            out.printf("  %-" + width + "s %9s %9s %10s %10d%n", v.id(), Numbers.fixed(v.correct(), 3),
-                    Numbers.fixed(v.meanObserved(), 3), Numbers.fixed(d.meanUs(), 1), d.p99Us());
-        }
-        String unit = c.relative() ? "%" : " (absolute)";
-        out.println("  error mean " + Numbers.fixed(c.meanErrorPct(), 3) + unit + ", max " + Numbers.fixed(c.maxErrorPct(), 3)
-                + unit + "; mean dispatch delay " + Numbers.fixed(summary.meanDispatchDelayUs(), 1) + " us");
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class SchedlabTest {
@@ -72,5 +73,30 @@ class SchedlabTest {
 
         r.assertExit(2);
         assertTrue(r.err().contains("--nope") && r.err().contains("schedlab solve --help"), r::all);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "solve   | markdown | [text, json, csv]",
+            "compare | csv      | [text, json]",
+            "run     | text     | [csv, json]",
+            "test    | csv      | [text, json, markdown]"})
+    void format_notOneTheCommandWrites_exitsTwoNamingTheOnesItDoes(String command, String format, String accepted) {
+        Cli.Result r = command.equals("compare")
+                ? Cli.run(command, Cli.scenarioArg("J1"), "--observed", "x.csv", "--format", format)
+                : Cli.run(command, Cli.scenarioArg("J1"), "--format", format);
+
+        r.assertExit(2);
+        assertEquals("", r.out());
+        assertTrue(r.err().startsWith("schedlab: Invalid value for option '--format': expected one of " + accepted
+                + " (case-insensitive) but was '" + format + "'\n"), r::all);
+    }
+
+    @Test
+    void format_anyCase_isAccepted() {
+        Cli.Result r = Cli.run("solve", Cli.scenarioArg("J1"), "--format", "CSV");
+
+        r.assertExit(0);
+        assertTrue(r.out().startsWith("problem,user,vcpu,"), r::all);
     }
 }

@@ -2,13 +2,12 @@ package org.schedlab.comparator;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.OptionalDouble;
 import org.schedlab.core.Numbers;
 
 /**
  * The comparator's result for one run. Mean, max, the excluded count, the gaps and the verdict are
- * computed from the intervals rather than stored, so a Comparison cannot contradict itself.
+ * computed from the intervals rather than stored, so a Comparison cannot contradict itself. It holds only
+ * what the comparison itself found: a runner's own metrics (ETR, dispatch delay) travel beside it, in the cell.
  *
  * @param intervals           every interval in the order observed, which is order of time: each starts at
  *                            or after the end of the one before (gaps allowed, overlaps not); warm-up ones
@@ -16,24 +15,16 @@ import org.schedlab.core.Numbers;
  * @param warmupS             intervals starting before this many seconds are excluded
  * @param relative            false when the correct vector is all zero and errors are absolute
  * @param vcpus               per running virtual CPU, in {@code Solution.running()} order
- * @param etr                 the runner's ETR summary, when it has one
- * @param meanDispatchDelayUs the runner's mean dispatch delay, when it has one
  */
 public record Comparison(List<IntervalError> intervals, double warmupS, boolean relative, Thresholds thresholds,
-                         List<VcpuComparison> vcpus, Optional<EtrSummary> etr, OptionalDouble meanDispatchDelayUs) {
+                         List<VcpuComparison> vcpus) {
 
     public Comparison {
         intervals = List.copyOf(intervals);
         vcpus = List.copyOf(vcpus);
         Objects.requireNonNull(thresholds, "thresholds");
-        Objects.requireNonNull(etr, "etr");
-        Objects.requireNonNull(meanDispatchDelayUs, "meanDispatchDelayUs");
         if (!(warmupS >= 0) || !Double.isFinite(warmupS)) {
             throw new IllegalArgumentException("warm-up must be a non-negative number of seconds, got " + warmupS);
-        }
-        if (meanDispatchDelayUs.isPresent()
-                && !(meanDispatchDelayUs.getAsDouble() >= 0 && Double.isFinite(meanDispatchDelayUs.getAsDouble()))) {
-            throw new IllegalArgumentException("mean dispatch delay must be a non-negative number of microseconds");
         }
         int counted = 0;
         IntervalError previous = null;
@@ -57,14 +48,6 @@ public record Comparison(List<IntervalError> intervals, double warmupS, boolean 
             throw new IllegalArgumentException("no intervals to compare: all " + intervals.size()
                     + " intervals start before the end of the " + Numbers.format(warmupS) + " s warm-up");
         }
-    }
-
-    public Comparison withEtr(Optional<EtrSummary> summary) {
-        return new Comparison(intervals, warmupS, relative, thresholds, vcpus, summary, meanDispatchDelayUs);
-    }
-
-    public Comparison withMeanDispatchDelayUs(OptionalDouble us) {
-        return new Comparison(intervals, warmupS, relative, thresholds, vcpus, etr, us);
     }
 
     public int countedIntervals() {

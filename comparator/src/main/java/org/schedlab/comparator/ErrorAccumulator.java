@@ -3,8 +3,6 @@ package org.schedlab.comparator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.OptionalDouble;
 import org.schedlab.core.Numbers;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.VcpuAnswer;
@@ -124,6 +122,6 @@ public final class ErrorAccumulator {
         for (int i = 0; i < correct.length; i++) {
             perVcpu.add(new VcpuComparison(users[i], vcpus[i], correct[i], countedS == 0 ? 0 : observedSum[i] / countedS));
         }
-        return new Comparison(intervals, warmupS, relative(), thresholds, perVcpu, Optional.empty(), OptionalDouble.empty());
+        return new Comparison(intervals, warmupS, relative(), thresholds, perVcpu);
     }
 }

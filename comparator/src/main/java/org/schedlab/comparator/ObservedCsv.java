@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +12,6 @@ import java.util.function.Consumer;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Numbers;
 import org.schedlab.solver.Solution;
-import org.schedlab.solver.VcpuAnswer;
 
 /**
  * Observed measurements as CSV, long format: one row per interval and virtual CPU.
@@ -30,19 +28,11 @@ import org.schedlab.solver.VcpuAnswer;
  */
 public final class ObservedCsv {
 
-    public static final String HEADER = "start_s,end_s,user,vcpu,busy_pct";
-
     /**
      * How far above 100 a busy percentage may be: measurements sampled over an interval can overshoot
      * by rounding, and such a value is still a measurement worth comparing.
      */
     public static final double BUSY_TOLERANCE_PCT = 0.5;
-
-    /**
-     * Columns a runner's series adds after the five this reader needs ({@code schedlab run --format csv});
-     * they are accepted and ignored, so a run's output can be compared as it is.
-     */
-    public static final List<String> RUNNER_COLUMNS = List.of("mt1_busy_pct", "etr");
 
     private ObservedCsv() {
     }
@@ -100,27 +90,6 @@ public final class ObservedCsv {
         List<ObservedInterval> out = new ArrayList<>();
         read(fileName, in, solution, out::add);
         return List.copyOf(out);
-    }
-
-    /** Writes intervals whose busy values are in {@code Solution.running()} order, in the format {@link #read} takes. */
-    public static void write(Writer out, Solution solution, Iterable<ObservedInterval> intervals) throws IOException {
-        List<VcpuAnswer> running = solution.running();
-        out.write(HEADER);
-        out.write('\n');
-        StringBuilder row = new StringBuilder();
-        for (ObservedInterval interval : intervals) {
-            if (interval.size() != running.size()) {
-                throw new IllegalArgumentException("interval has " + interval.size() + " busy values, problem "
-                        + solution.problem().name() + " has " + running.size() + " running virtual CPUs");
-            }
-            String span = Numbers.format(interval.startS()) + "," + Numbers.format(interval.endS()) + ",";
-            for (int i = 0; i < running.size(); i++) {
-                row.setLength(0);
-                row.append(span).append(running.get(i).user()).append(',').append(running.get(i).vcpu()).append(',')
-                        .append(Numbers.format(interval.busy(i))).append('\n');
-                out.write(row.toString());
-            }
-        }
     }
 
     /** At most four names, then how many more: a problem can have dozens of virtual CPUs. */

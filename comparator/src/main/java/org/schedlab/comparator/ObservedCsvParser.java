@@ -1,7 +1,6 @@
 package org.schedlab.comparator;
 
-import static org.schedlab.comparator.ObservedCsv.HEADER;
-import static org.schedlab.comparator.ObservedCsv.RUNNER_COLUMNS;
+import static org.schedlab.comparator.SeriesColumns.HEADER;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -180,7 +179,7 @@ final class ObservedCsvParser {
         }
         for (int i = COLUMNS.length; i < fields.size(); i++) {
             int extra = i - COLUMNS.length;
-            if (extra >= RUNNER_COLUMNS.size() || !fields.get(i).text().equalsIgnoreCase(RUNNER_COLUMNS.get(extra))) {
+            if (extra >= SeriesColumns.RUNNER.size() || !fields.get(i).text().equalsIgnoreCase(SeriesColumns.RUNNER.get(extra))) {
                 error(lineNo, fields.get(i).column(), "header must be " + HEADER + ", got " + line.strip());
                 return false;
             }
@@ -194,7 +193,7 @@ final class ObservedCsvParser {
         if (f.size() != width) {
             int column = f.size() > width ? f.get(width).column() : line.length() + 1;
             error(lineNo, column, "expected " + width + " fields (" + HEADER
-                    + (width > COLUMNS.length ? "," + String.join(",", RUNNER_COLUMNS.subList(0, width - COLUMNS.length)) : "")
+                    + (width > COLUMNS.length ? "," + String.join(",", SeriesColumns.RUNNER.subList(0, width - COLUMNS.length)) : "")
                     + "), got " + f.size());
             return;
         }

@@ -167,9 +167,9 @@ class ErrorAccumulatorTest {
         Comparison r = acc.finish();
         assertEquals(Verdict.PASS, r.verdict());
         assertEquals(Verdict.FAIL, new Comparison(r.intervals(), r.warmupS(), r.relative(),
-                Thresholds.DEFAULT.withMeanErrorPct(3), r.vcpus(), r.etr(), r.meanDispatchDelayUs()).verdict());
+                Thresholds.DEFAULT.withMeanErrorPct(3), r.vcpus()).verdict());
         assertEquals(Verdict.PASS, new Comparison(r.intervals(), r.warmupS(), r.relative(),
-                Thresholds.DEFAULT.withMeanErrorPct(4), r.vcpus(), r.etr(), r.meanDispatchDelayUs()).verdict());
+                Thresholds.DEFAULT.withMeanErrorPct(4), r.vcpus()).verdict());
     }
 
     @Test
@@ -285,6 +285,6 @@ class ErrorAccumulatorTest {
     void comparison_overlappingIntervals_throws() {
         List<IntervalError> overlapping = List.of(new IntervalError(0, 2, 1, true), new IntervalError(1, 3, 1, true));
         assertThrows(IllegalArgumentException.class, () -> new Comparison(overlapping, 0, true, Thresholds.DEFAULT,
-                List.of(), java.util.Optional.empty(), java.util.OptionalDouble.empty()));
+                List.of()));
     }
 }

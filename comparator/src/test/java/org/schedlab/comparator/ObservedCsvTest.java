@@ -8,7 +8,6 @@ import static org.schedlab.comparator.Fixtures.stopped;
 
 import java.io.IOException;
 import java.io.StringReader;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -210,52 +209,6 @@ class ObservedCsvTest {
             assertEquals(t, r.get(t).startS());
             assertArrayEquals(new double[] {10 * t, 10 * t + 1, 10 * t + 2, 10 * t + 3}, r.get(t).busyPct());
         }
-    }
-
-    @Test
-    void writeThenRead_stoppedAndRunning_roundTripsRunningOnly() throws Exception {
-        Solution s = Fixtures.solution("R", cp("A", "0", 50), stopped("A", "1"), cp("A", "0A", 25), cp("B", "3", 0));
-        List<ObservedInterval> original = List.of(
-                new ObservedInterval(0, 0.5, new double[] {49.123456789, 25, 0}),
-                new ObservedInterval(0.5, 1.25, new double[] {100, 0.000000001, 3.5}),
-                new ObservedInterval(2, 3, new double[] {50, 25, 0}));
-        StringWriter out = new StringWriter();
-        ObservedCsv.write(out, s, original);
-        assertEquals(HEADER + """
-                0,0.5,A,0,49.123456789
-                0,0.5,A,0A,25
-                0,0.5,B,3,0
-                0.5,1.25,A,0,100
-                0.5,1.25,A,0A,0.000000001
-                0.5,1.25,B,3,3.5
-                2,3,A,0,50
-                2,3,A,0A,25
-                2,3,B,3,0
-                """, out.toString());
-        assertEquals(original, read(out.toString(), s));
-    }
-
-    @Test
-    void writeThenRead_reportTableObservations_sameComparison() throws Exception {
-        Solution s = Fixtures.mz0();
-        double[] c = Fixtures.correct(s);
-        List<ObservedInterval> observed = new ArrayList<>();
-        for (int t = 0; t < 4; t++) {
-            observed.add(new ObservedInterval(t, t + 1, Fixtures.observedWithError(c, 5 + t)));
-        }
-        StringWriter out = new StringWriter();
-        ObservedCsv.write(out, s, observed);
-        ErrorAccumulator direct = new ErrorAccumulator(s, Thresholds.DEFAULT, 0);
-        ErrorAccumulator viaCsv = new ErrorAccumulator(s, Thresholds.DEFAULT, 0);
-        observed.forEach(direct::add);
-        read(out.toString(), s).forEach(viaCsv::add);
-        assertEquals(direct.finish().maxErrorPct(), viaCsv.finish().maxErrorPct(), 1e-6);
-    }
-
-    @Test
-    void write_wrongWidth_throws() {
-        assertThrows(IllegalArgumentException.class, () -> ObservedCsv.write(new StringWriter(), Fixtures.j1(),
-                List.of(new ObservedInterval(0, 1, new double[] {1}))));
     }
 
     @Test

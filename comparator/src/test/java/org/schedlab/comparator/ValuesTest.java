@@ -4,14 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
-/** The small value types: validation, copies, the threshold rule, the ETR statistics. */
+/** The small value types: validation, copies, the threshold rule. */
 class ValuesTest {
 
     @Test
@@ -48,49 +46,9 @@ class ValuesTest {
     }
 
     @Test
-    void etrAccumulator_samples_giveCountMeanAndSampleSd() {
-        EtrSummary.Accumulator acc = new EtrSummary.Accumulator();
-        for (double x : new double[] {2, 4, 4, 4, 5, 5, 7, 9}) {
-            acc.add(x);
-        }
-        EtrSummary s = acc.summary().orElseThrow();
-        assertEquals(8, s.n());
-        assertEquals(5, s.mean(), 1e-12);
-        assertEquals(Math.sqrt(32.0 / 7), s.sd(), 1e-12);
-    }
-
-    @Test
-    void etrAccumulator_largeNearlyEqualRates_keepsSdAccurate() {
-        EtrSummary.Accumulator acc = new EtrSummary.Accumulator();
-        for (double x : new double[] {4, 7, 13, 16}) {
-            acc.add(1e9 + x);
-        }
-        assertEquals(Math.sqrt(30), acc.summary().orElseThrow().sd(), 1e-6);
-    }
-
-    @Test
-    void etrAccumulator_emptyOrSingle_emptyOrZeroSd() {
-        EtrSummary.Accumulator acc = new EtrSummary.Accumulator();
-        assertEquals(Optional.empty(), acc.summary());
-        acc.add(12.5);
-        assertEquals(new EtrSummary(1, 12.5, 0), acc.summary().orElseThrow());
-    }
-
-    @Test
     void comparison_countedContraryToWarmup_throws() {
         List<IntervalError> intervals = List.of(new IntervalError(0, 1, 1, true));
         assertThrows(IllegalArgumentException.class, () -> new Comparison(intervals, 5, true, Thresholds.DEFAULT,
-                List.of(), Optional.empty(), OptionalDouble.empty()));
-    }
-
-    @Test
-    void comparison_withExtras_keepsFiguresAndAddsExtras() {
-        Comparison c = new Comparison(List.of(new IntervalError(0, 1, 1, true)), 0, true, Thresholds.DEFAULT,
-                List.of(), Optional.empty(), OptionalDouble.empty());
-        Comparison d = c.withEtr(Optional.of(new EtrSummary(3, 10, 1))).withMeanDispatchDelayUs(OptionalDouble.of(831));
-        assertEquals(c.intervals(), d.intervals());
-        assertEquals(831, d.meanDispatchDelayUs().getAsDouble());
-        assertTrue(d.etr().isPresent());
-        assertThrows(IllegalArgumentException.class, () -> c.withMeanDispatchDelayUs(OptionalDouble.of(-1)));
+                List.of()));
     }
 }

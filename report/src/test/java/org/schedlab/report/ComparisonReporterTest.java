@@ -1,24 +1,35 @@
-package org.schedlab.comparator;
+package org.schedlab.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
+import org.schedlab.cell.EtrSummary;
+import org.schedlab.cell.RunMetrics;
+import org.schedlab.comparator.Comparison;
+import org.schedlab.comparator.ErrorAccumulator;
+import org.schedlab.comparator.ObservedInterval;
+import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.io.JsonWriter;
 
-class ComparisonReportTest {
+/** The comparison as text and JSON, with and without a run's metrics beside it. */
+class ComparisonReporterTest {
 
-    /** J1 with a 1 s warm-up: one excluded interval, then errors 2% and 3%. */
-    private static Comparison j1() {
-        double[] c = Fixtures.correct(Fixtures.j1());
-        ErrorAccumulator acc = new ErrorAccumulator(Fixtures.j1(), Thresholds.DEFAULT.withMeanErrorPct(2.5), 1);
-        acc.add(new ObservedInterval(0, 1, new double[] {100, 0, 100, 0}));
-        acc.add(new ObservedInterval(1, 2, Fixtures.observedWithError(c, 2)));
-        acc.add(new ObservedInterval(11, 12, Fixtures.observedWithError(c, 3)));
-        return acc.finish();
+    private static String text(String file, String problem, Comparison c, Optional<RunMetrics> metrics) {
+        StringWriter out = new StringWriter();
+        ReportFormat.TEXT.reporter().comparison(new PrintWriter(out), file, problem, c, metrics);
+        return out.toString();
+    }
+
+    private static String json(String file, String problem, Comparison c, Optional<RunMetrics> metrics) {
+        StringWriter out = new StringWriter();
+        JsonWriter w = new JsonWriter(out, false);
+        JsonReporter.comparison(w, file, problem, c, metrics);
+        w.finish();
+        return out.toString();
     }
 
     @Test
@@ -38,21 +49,25 @@ class ComparisonReportTest {
                 mean error 2.500%, max error 3.000%
                 thresholds: max error 5%, mean error 2.5%
                 verdict: PASS
-                """, ComparisonReport.text("obs.csv", "J1", j1()));
+                """, text("obs.csv", "J1", Samples.j1Comparison(), Optional.empty()));
     }
 
     @Test
     void text_withEtrAndDispatchDelay_showsThem() {
-        Comparison c = j1().withEtr(Optional.of(new EtrSummary(60, 1234.5678, 12.3456)))
-                .withMeanDispatchDelayUs(OptionalDouble.of(831.04));
-        String text = ComparisonReport.text("run", "J1", c);
+        String text = text("run", "J1", Samples.j1Comparison(),
+                Optional.of(Samples.metrics(new EtrSummary(60, 1234.5678, 12.3456), 831.04)));
         assertTrue(text.contains("\nETR n/m/sd: 60/1234.568/12.346\nmean dispatch delay: 831 us\nverdict: PASS\n"), text);
     }
 
     @Test
     void text_allZeroCorrect_saysErrorsAreAbsolute() {
-        ErrorAccumulator acc = new ErrorAccumulator(Fixtures.solution("Z", Fixtures.cp("A", "0", 0)),
-                Thresholds.DEFAULT, 0);
+        ErrorAccumulator acc = new ErrorAccumulator(Samples.solve("z.scn", """
+                LPAR CP.1
+                PROBLEM Z
+                USER A CP.100-R
+                  VCPU 0 CP 0
+                RUNIT
+                """), Thresholds.DEFAULT, 0);
         acc.add(new ObservedInterval(0, 1, new double[] {7}));
         assertEquals("""
                 comparison of z.csv with problem Z
@@ -65,17 +80,11 @@ class ComparisonReportTest {
                 mean abs error 7.000, max abs error 7.000
                 thresholds: max abs error 5, mean abs error not set
                 verdict: FAIL
-                """, ComparisonReport.text("z.csv", "Z", acc.finish()));
+                """, text("z.csv", "Z", acc.finish(), Optional.empty()));
     }
 
     @Test
     void json_fullComparison_hasEveryFieldInOrder() {
-        Comparison c = j1().withEtr(Optional.of(new EtrSummary(2, 10, 0.5)))
-                .withMeanDispatchDelayUs(OptionalDouble.of(2204));
-        StringWriter out = new StringWriter();
-        JsonWriter w = new JsonWriter(out, false);
-        ComparisonReport.json(w, "obs.csv", "J1", c);
-        w.finish();
         assertEquals("{\"file\":\"obs.csv\",\"problem\":\"J1\",\"verdict\":\"PASS\",\"relative\":true,"
                 + "\"mean_error_pct\":2.5,\"max_error_pct\":3,"
                 + "\"thresholds\":{\"max_error_pct\":5,\"mean_error_pct\":2.5},"
@@ -87,22 +96,17 @@ class ComparisonReportTest {
                 + "{\"user\":\"QGP00001\",\"vcpu\":\"0\",\"correct\":50,\"mean_observed\":48.75},"
                 + "{\"user\":\"QGP00002\",\"vcpu\":\"0\",\"correct\":50,\"mean_observed\":48.75},"
                 + "{\"user\":\"QGP00003\",\"vcpu\":\"0\",\"correct\":50,\"mean_observed\":48.75}],"
-                + "\"etr\":{\"n\":2,\"mean\":10,\"sd\":0.5},\"mean_dispatch_delay_us\":2204}\n", out.toString());
+                + "\"etr\":{\"n\":2,\"mean\":10,\"sd\":0.5},\"mean_dispatch_delay_us\":2204}\n",
+                json("obs.csv", "J1", Samples.j1Comparison(), Optional.of(Samples.metrics(new EtrSummary(2, 10, 0.5), 2204))));
     }
 
     @Test
     void json_withoutOptionalFigures_writesNulls() {
-        StringWriter out = new StringWriter();
-        JsonWriter w = new JsonWriter(out, false);
-        ComparisonReport.json(w, "f", "J1", j1().withMeanDispatchDelayUs(OptionalDouble.empty()));
-        w.finish();
-        String json = out.toString();
+        String json = json("f", "J1", Samples.j1Comparison(), Optional.empty());
         assertTrue(json.contains("\"etr\":null,\"mean_dispatch_delay_us\":null}"), json);
-        ErrorAccumulator acc = new ErrorAccumulator(Fixtures.j1(), Thresholds.DEFAULT, 0);
+        ErrorAccumulator acc = new ErrorAccumulator(Samples.j1(), Thresholds.DEFAULT, 0);
         acc.add(new ObservedInterval(0, 1, new double[] {50, 50, 50, 50}));
-        out.getBuffer().setLength(0);
-        w = new JsonWriter(out, false);
-        ComparisonReport.json(w, "f", "J1", acc.finish());
-        assertTrue(out.toString().contains("\"thresholds\":{\"max_error_pct\":5,\"mean_error_pct\":null}"), out.toString());
+        String noMean = json("f", "J1", acc.finish(), Optional.empty());
+        assertTrue(noMean.contains("\"thresholds\":{\"max_error_pct\":5,\"mean_error_pct\":null}"), noMean);
     }
 }

@@ -1,4 +1,4 @@
-package org.schedlab.cli;
+package org.schedlab.cell;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,44 +6,46 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.schedlab.core.InputException;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
 import org.schedlab.grammar.ScenarioParser;
 
-/** Loading scenario files and picking problems out of them, shared by the subcommands. */
-final class Scenarios {
+/** Finding scenario files, loading them and picking problems out of them. */
+public final class Scenarios {
 
     private Scenarios() {
     }
 
-    static Scenario load(Path file) throws org.schedlab.core.InputException, IOException {
+    /** Parses one file; a directory is a {@link CellException}, not a read error. */
+    public static Scenario load(Path file) throws InputException, IOException {
         if (Files.isDirectory(file)) {
-            throw new UsageException(file + " is a directory, expected a .scn file");
+            throw new CellException(file + " is a directory, expected a .scn file");
         }
         return ScenarioParser.parse(file);
     }
 
     /** The named problem, or every problem when {@code name} is null. */
-    static List<Problem> select(Scenario scenario, String name) {
+    public static List<Problem> select(Scenario scenario, String name) {
         if (name == null) {
             return scenario.problems();
         }
-        return List.of(scenario.problem(name).orElseThrow(() -> new UsageException(
+        return List.of(scenario.problem(name).orElseThrow(() -> new CellException(
                 "no problem " + name + " in " + scenario.file() + " (it has: "
                         + String.join(", ", scenario.problems().stream().map(Problem::name).toList()) + ")")));
     }
 
     /** The one problem a single-problem command works on: named, or the file's only one. */
-    static Problem single(Scenario scenario, String name) {
+    public static Problem single(Scenario scenario, String name) {
         if (name == null && scenario.problems().size() != 1) {
-            throw new UsageException(scenario.file() + " has " + scenario.problems().size()
+            throw new CellException(scenario.file() + " has " + scenario.problems().size()
                     + " problems; choose one with --problem");
         }
         return select(scenario, name).get(0);
     }
 
     /** Files named, with directories walked for {@code *.scn} in name order. */
-    static List<Path> expand(List<Path> paths) throws IOException {
+    public static List<Path> expand(List<Path> paths) throws IOException {
         List<Path> files = new ArrayList<>();
         for (Path p : paths) {
             if (Files.isDirectory(p)) {
@@ -56,6 +58,6 @@ final class Scenarios {
                 files.add(p);
             }
         }
-        return files;
+        return List.copyOf(files);
     }
 }

@@ -1,4 +1,4 @@
-package org.schedlab.cli;
+package org.schedlab.cell;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,24 +15,27 @@ import org.schedlab.core.InputException;
 import org.schedlab.core.SourceLocation;
 
 /**
- * Expected verdicts for {@code schedlab test --expect FILE}: a CSV {@code file,problem,policy,verdict}
+ * Expected verdicts, as {@code schedlab test --expect FILE} reads them: a CSV {@code file,problem,policy,verdict}
  * with verdict PASS, FAIL or ANY. A reproduction of a known failure (z/VM 6.3 failing J1, the report's
  * "large jar" in AL1) is then a passing check, and a regression in either direction is caught.
  * Files are matched by name (not path), problems and policies case-insensitively.
  */
-record Expectations(Map<String, Expected> byKey) {
+public record Expectations(Map<String, Expected> byKey) {
 
-    static final String HEADER = "file,problem,policy,verdict";
+    public static final String HEADER = "file,problem,policy,verdict";
 
-    enum Expected { PASS, FAIL, ANY }
+    /** What a check is expected to end in; ANY accepts PASS or FAIL but not a run that failed. */
+    public enum Expected { PASS, FAIL, ANY }
 
-    static final Expectations NONE = new Expectations(Map.of());
+    /** No file: every check is expected to PASS. */
+    public static final Expectations NONE = new Expectations(Map.of());
 
-    Expectations {
+    public Expectations {
         byKey = Map.copyOf(byKey);
     }
 
-    Optional<Expected> lookup(Path file, String problem, String policy) {
+    /** The expectation for a check, matched on the file's name; empty when the file does not list it. */
+    public Optional<Expected> lookup(Path file, String problem, String policy) {
         return Optional.ofNullable(byKey.get(key(file.getFileName().toString(), problem, policy)));
     }
 
@@ -40,7 +43,8 @@ record Expectations(Map<String, Expected> byKey) {
         return (file + "\u0000" + problem + "\u0000" + policy).toUpperCase(Locale.ROOT);
     }
 
-    static Expectations read(Path path) throws IOException, InputException {
+    /** Reads the CSV, reporting every bad line at once. */
+    public static Expectations read(Path path) throws IOException, InputException {
         List<String> lines = Files.readAllLines(path, StandardCharsets.UTF_8);
         List<Diagnostic> errors = new ArrayList<>();
         Map<String, Expected> map = new HashMap<>();

@@ -1,4 +1,4 @@
-package org.schedlab.comparator;
+package org.schedlab.cell;
 
 import java.util.Optional;
 

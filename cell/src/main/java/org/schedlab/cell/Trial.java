@@ -1,0 +1,110 @@
+package org.schedlab.cell;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.schedlab.comparator.Comparison;
+import org.schedlab.comparator.ErrorAccumulator;
+import org.schedlab.comparator.ObservedCsv;
+import org.schedlab.comparator.ObservedInterval;
+import org.schedlab.comparator.Thresholds;
+import org.schedlab.core.InputException;
+import org.schedlab.runner.RunConfig;
+import org.schedlab.runner.RunException;
+import org.schedlab.runner.RunListener;
+import org.schedlab.runner.Runner;
+import org.schedlab.runner.result.IntervalSample;
+import org.schedlab.runner.result.RunSummary;
+import org.schedlab.runner.result.VcpuSample;
+import org.schedlab.runner.spi.SchedulerPolicy;
+import org.schedlab.solver.Solution;
+
+/**
+ * One problem under one policy, the cell's whole pipeline: solve, run, compare. The comparison is
+ * accumulated interval by interval as the runner produces them, so nothing grows with the duration.
+ */
+public final class Trial {
+
+    /** Sees nothing: for a trial whose intervals no one writes out. */
+    public static final RunListener SILENT = new RunListener() {
+        @Override
+        public void interval(IntervalSample sample) {
+        }
+
+        @Override
+        public void progress(long simulatedMicros, long totalMicros) {
+        }
+    };
+
+    private Trial() {
+    }
+
+    /**
+     * Compares observations made elsewhere (no run of the cell's, so no run metrics) with the solution.
+     *
+     * @throws CellException when no interval counts: every one starts inside the warm-up, or there are none
+     */
+    public static Comparison compare(Solution solution, List<ObservedInterval> observed, Thresholds thresholds,
+                                     double warmupS) {
+        ErrorAccumulator acc = new ErrorAccumulator(solution, thresholds, warmupS);
+        observed.forEach(acc::add);
+        return finish(acc);
+    }
+
+    /**
+     * Compares a measurement file (the series CSV) with the solution, streaming it interval by interval:
+     * memory stays flat whatever the file's length.
+     */
+    public static Comparison compare(Solution solution, Path observed, Thresholds thresholds, double warmupS)
+            throws IOException, InputException {
+        ErrorAccumulator acc = new ErrorAccumulator(solution, thresholds, warmupS);
+        ObservedCsv.read(observed, solution, acc::add);
+        return finish(acc);
+    }
+
+    private static Comparison finish(ErrorAccumulator acc) {
+        try {
+            return acc.finish();
+        } catch (IllegalArgumentException e) {
+            throw new CellException(e.getMessage());
+        }
+    }
+
+    /**
+     * Runs the solved problem under {@code policy}; {@code also} sees every interval too (to write the series).
+     * A failed run (policy threw, timeout) is a result with an error, not an exception.
+     */
+    public static TrialResult run(Solution solution, SchedulerPolicy policy, RunConfig config, Thresholds thresholds,
+                                  RunListener also) {
+        ErrorAccumulator errors = new ErrorAccumulator(solution, thresholds, config.warmupMicros() / 1e6);
+        EtrSummary.Accumulator etr = new EtrSummary.Accumulator();
+        RunListener listener = new RunListener() {
+            @Override
+            public void interval(IntervalSample s) {
+                double start = s.startMicros() / 1e6;
+                errors.add(new ObservedInterval(start, s.endMicros() / 1e6, s.busy()));
+                if (errors.counts(start)) {
+                    // The report's ETR is the system's transaction rate: the sum over users, per second.
+                    double total = 0;
+                    for (VcpuSample v : s.vcpus()) {
+                        total += v.etr();
+                    }
+                    etr.add(total / (s.lengthMicros() / 1e6));
+                }
+                also.interval(s);
+            }
+
+            @Override
+            public void progress(long simulatedMicros, long totalMicros) {
+                also.progress(simulatedMicros, totalMicros);
+            }
+        };
+        try {
+            RunSummary summary = Runner.run(solution.problem(), policy, config, listener);
+            Comparison c = errors.finish();
+            return TrialResult.completed(c, new RunMetrics(summary, etr.summary()));
+        } catch (RunException e) {
+            return TrialResult.failed(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package org.schedlab.report;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.schedlab.core.Numbers;
+import org.schedlab.core.Topology;
+import org.schedlab.runner.result.IntervalSample;
+import org.schedlab.runner.RunConfig;
+import org.schedlab.runner.result.RunSummary;
+import org.schedlab.solver.Solution;
+import org.schedlab.solver.VcpuAnswer;
+
+/** CSV for spreadsheets and for {@code compare}: one row per virtual CPU, or per interval and virtual CPU. */
+final class CsvReporter implements Reporter {
+
+    @Override
+    public ReportFormat format() {
+        return ReportFormat.CSV;
+    }
+
+    @Override
+    public Set<ReportKind> kinds() {
+        return EnumSet.of(ReportKind.SOLUTIONS, ReportKind.RUN_FILES);
+    }
+
+    @Override
+    public void solutions(PrintWriter out, String file, List<Solution> solutions) {
+        out.println("problem,user,vcpu,type,pool,demand,entitlement,limit,correct");
+        for (Solution s : solutions) {
+            for (VcpuAnswer v : s.vcpus()) {
+                out.println(String.join(",", s.problem().name(), v.user(), v.vcpu(), v.type().name(), v.pool().name(),
+                        v.stopped() ? "stopped" : v.demand().isPresent() ? Numbers.format(v.demand().getAsDouble()) : "*",
+                        Numbers.format(v.entitlement()),
+                        v.limit().isPresent() ? Numbers.format(v.limit().getAsDouble()) : "",
+                        Numbers.format(v.correct())));
+            }
+        }
+    }
+
+    /**
+     * Four files: {@code BASE.series.csv} (the long format {@code compare --observed} reads, plus
+     * MT1-equivalent busy and ETR), {@code BASE.vcpus.csv} (dispatch delays), {@code BASE.cpus.csv}
+     * (logical CPUs) and {@code BASE.buckets.csv} (limit-list time).
+     */
+    @Override
+    public RunFiles runFiles(Path dir, String base, Solution solution, String file, String policy, RunConfig config)
+            throws IOException {
+        return new Files(dir, base, solution);
+    }
+
+    private static final class Files extends RunFiles {
+
+        private final SeriesCsv series;
+        private final Writer vcpus;
+        private final Writer cpus;
+        private final Writer buckets;
+
+        Files(Path dir, String base, Solution solution) throws IOException {
+            super(solution);
+            Writer seriesFile = file(dir.resolve(base + ".series.csv"));
+            vcpus = file(dir.resolve(base + ".vcpus.csv"));
+            cpus = file(dir.resolve(base + ".cpus.csv"));
+            buckets = file(dir.resolve(base + ".buckets.csv"));
+            series = SeriesCsv.runner(seriesFile, solution);
+        }
+
+        @Override
+        public void interval(IntervalSample s) {
+            series.sample(s);
+        }
+
+        @Override
+        protected void writeSummary(RunSummary summary) throws IOException {
+            vcpus.write("user,vcpu,dispatches,delay_mean_us,delay_p50_us,delay_p99_us,delay_max_us\n");
+            for (int i = 0; i < running.size(); i++) {
+                VcpuAnswer v = running.get(i);
+                RunSummary.DelayStats d = summary.vcpuDelays().get(i);
+                vcpus.write(v.user() + "," + v.vcpu() + "," + d.count() + "," + Numbers.format(d.meanUs()) + ","
+                        + d.p50Us() + "," + d.p99Us() + "," + d.maxUs() + "\n");
+            }
+            cpus.write("cpu,type,core,thread,busy_pct,dispatches,preemptions,affinity_misses,"
+                    + "steals_same_chip,steals_other_chip,steals_other_node\n");
+            for (RunSummary.LogicalCpuStats c : summary.logicalCpus()) {
+                cpus.write(c.index() + "," + c.type() + "," + c.core() + "," + c.thread() + ","
+                        + Numbers.format(c.busyPct()) + "," + c.dispatches() + "," + c.preemptions() + ","
+                        + c.affinityMisses() + "," + c.steals().get(Topology.Distance.SAME_CHIP) + ","
+                        + c.steals().get(Topology.Distance.OTHER_CHIP) + ","
+                        + c.steals().get(Topology.Distance.OTHER_NODE) + "\n");
+            }
+            buckets.write("bucket,limit_list_pct\n");
+            for (RunSummary.BucketStats b : summary.buckets()) {
+                buckets.write(b.id() + "," + Numbers.format(b.limitListPct()) + "\n");
+            }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package org.schedlab.report;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import org.schedlab.cell.EtrSummary;
+import org.schedlab.cell.RunMetrics;
+import org.schedlab.cell.TestResult;
+import org.schedlab.comparator.Comparison;
+import org.schedlab.comparator.IntervalError;
+import org.schedlab.comparator.Thresholds;
+import org.schedlab.comparator.VcpuComparison;
+import org.schedlab.core.Topology;
+import org.schedlab.core.io.JsonWriter;
+import org.schedlab.runner.result.IntervalSample;
+import org.schedlab.runner.RunConfig;
+import org.schedlab.runner.result.RunSummary;
+import org.schedlab.runner.result.VcpuSample;
+import org.schedlab.solver.PoolAllocation;
+import org.schedlab.solver.Solution;
+import org.schedlab.solver.VcpuAnswer;
+
+/** JSON for tools: one document per report, keys in a fixed order, absent figures as null. */
+final class JsonReporter implements Reporter {
+
+    @Override
+    public ReportFormat format() {
+        return ReportFormat.JSON;
+    }
+
+    @Override
+    public Set<ReportKind> kinds() {
+        return EnumSet.of(ReportKind.SOLUTIONS, ReportKind.COMPARISON, ReportKind.RUN_FILES, ReportKind.TESTS);
+    }
+
+    @Override
+    public void solutions(PrintWriter out, String file, List<Solution> solutions) {
+        JsonWriter w = JsonWriter.of(out);
+        w.beginObject().field("file", file).name("problems").beginArray();
+        for (Solution s : solutions) {
+            w.beginObject().field("name", s.problem().name()).name("pools").beginArray();
+            for (PoolAllocation a : s.pools()) {
+                w.beginObject().field("type", a.type().name()).field("capacity", a.capacity())
+                        .field("allocated", a.allocated()).endObject();
+            }
+            w.endArray().name("vcpus").beginArray();
+            for (VcpuAnswer v : s.vcpus()) {
+                w.beginObject().field("user", v.user()).field("vcpu", v.vcpu()).field("type", v.type().name())
+                        .field("pool", v.pool().name());
+                w.fieldOrNull("demand", v.demand().orElse(Double.NaN));
+                w.field("entitlement", v.entitlement());
+                w.fieldOrNull("limit", v.limit().orElse(Double.NaN));
+                w.field("correct", v.correct()).endObject();
+            }
+            w.endArray().endObject();
+        }
+        w.endArray().endObject();
+        w.finish();
+    }
+
+    @Override
+    public void comparison(PrintWriter out, String file, String problem, Comparison c, Optional<RunMetrics> metrics) {
+        JsonWriter w = JsonWriter.of(out);
+        comparison(w, file, problem, c, metrics);
+        w.finish();
+    }
+
+    /**
+     * Writes the comparison as one JSON object; the caller owns the document and calls
+     * {@link JsonWriter#finish()}, so the object can also sit inside a larger report.
+     */
+    static void comparison(JsonWriter w, String file, String problem, Comparison c, Optional<RunMetrics> metrics) {
+        Thresholds t = c.thresholds();
+        w.beginObject()
+                .field("file", file)
+                .field("problem", problem)
+                .field("verdict", c.verdict().name())
+                .field("relative", c.relative())
+                .field("mean_error_pct", c.meanErrorPct())
+                .field("max_error_pct", c.maxErrorPct());
+        w.name("thresholds").beginObject()
+                .field("max_error_pct", t.maxErrorPct())
+                .fieldOrNull("mean_error_pct", t.meanErrorPct().orElse(Double.NaN))
+                .endObject();
+        w.field("warmup_s", c.warmupS()).field("excluded_intervals", c.excludedIntervals());
+        w.name("intervals").beginArray();
+        for (IntervalError e : c.intervals()) {
+            w.beginObject().field("start_s", e.startS()).field("end_s", e.endS()).field("error_pct", e.errorPct())
+                    .field("counted", e.counted()).endObject();
+        }
+        w.endArray();
+        w.name("vcpus").beginArray();
+        for (VcpuComparison v : c.vcpus()) {
+            w.beginObject().field("user", v.user()).field("vcpu", v.vcpu()).field("correct", v.correct())
+                    .field("mean_observed", v.meanObserved()).endObject();
+        }
+        w.endArray();
+        w.name("etr");
+        Optional<EtrSummary> etr = metrics.flatMap(RunMetrics::etr);
+        if (etr.isPresent()) {
+            w.beginObject().field("n", etr.get().n()).field("mean", etr.get().mean()).field("sd", etr.get().sd())
+                    .endObject();
+        } else {
+            w.nullValue();
+        }
+        w.fieldOrNull("mean_dispatch_delay_us", metrics.map(RunMetrics::meanDispatchDelayUs).orElse(Double.NaN));
+        w.endObject();
+    }
+
+    /** One {@code BASE.json} holding the run's settings, every interval and the summary. */
+    @Override
+    public RunFiles runFiles(Path dir, String base, Solution solution, String file, String policy, RunConfig config)
+            throws IOException {
+        return new Files(dir, base, solution, file, policy, config);
+    }
+
+    @Override
+    public void tests(PrintWriter out, List<TestResult> results, Thresholds thresholds) {
+        JsonWriter w = JsonWriter.of(out);
+        w.beginObject().name("results").beginArray();
+        for (TestResult r : results) {
+            w.beginObject().field("file", r.file()).field("problem", r.problem()).field("policy", r.policy())
+                    .field("verdict", r.verdict().name()).fieldOrNull("mean_error_pct", r.trial().meanErrorPct())
+                    .fieldOrNull("max_error_pct", r.trial().maxErrorPct())
+                    .fieldOrNull("mean_dispatch_delay_us", r.trial().meanDispatchDelayUs());
+            w.endObject();
+        }
+        w.endArray().endObject();
+        w.finish();
+    }
+
+    private static final class Files extends RunFiles {
+
+        private final JsonWriter w;
+
+        Files(Path dir, String base, Solution solution, String file, String policy, RunConfig config) throws IOException {
+            super(solution);
+            w = JsonWriter.of(file(dir.resolve(base + ".json")));
+            w.beginObject().field("file", file).field("problem", solution.problem().name()).field("policy", policy)
+                    .field("seed", config.seed()).field("duration_s", config.durationMicros() / 1e6)
+                    .field("interval_s", config.intervalMicros() / 1e6).field("warmup_s", config.warmupMicros() / 1e6);
+            w.name("intervals").beginArray();
+        }
+
+        @Override
+        public void interval(IntervalSample s) {
+            w.beginObject().field("start_s", s.startMicros() / 1e6).field("end_s", s.endMicros() / 1e6);
+            w.name("vcpus").beginArray();
+            for (int i = 0; i < running.size(); i++) {
+                VcpuAnswer v = running.get(i);
+                VcpuSample x = s.vcpus().get(i);
+                w.beginObject().field("user", v.user()).field("vcpu", v.vcpu()).field("busy_pct", x.busyPct())
+                        .field("mt1_busy_pct", x.mt1BusyPct()).field("etr", x.etr()).endObject();
+            }
+            w.endArray().endObject();
+        }
+
+        @Override
+        protected void writeSummary(RunSummary summary) {
+            w.endArray();
+            w.name("vcpus").beginArray();
+            for (int i = 0; i < running.size(); i++) {
+                VcpuAnswer v = running.get(i);
+                RunSummary.DelayStats d = summary.vcpuDelays().get(i);
+                w.beginObject().field("user", v.user()).field("vcpu", v.vcpu()).field("correct", v.correct())
+                        .field("dispatches", d.count()).field("delay_mean_us", d.meanUs()).field("delay_p50_us", d.p50Us())
+                        .field("delay_p99_us", d.p99Us()).field("delay_max_us", d.maxUs()).endObject();
+            }
+            w.endArray();
+            w.name("cpus").beginArray();
+            for (RunSummary.LogicalCpuStats c : summary.logicalCpus()) {
+                w.beginObject().field("cpu", c.index()).field("type", c.type().name()).field("core", c.core())
+                        .field("thread", c.thread()).field("busy_pct", c.busyPct()).field("dispatches", c.dispatches())
+                        .field("preemptions", c.preemptions()).field("affinity_misses", c.affinityMisses());
+                w.name("steals").beginObject();
+                for (Topology.Distance d : Topology.Distance.values()) {
+                    if (d != Topology.Distance.SAME_CORE) {
+                        w.field(d.name().toLowerCase(Locale.ROOT), c.steals().get(d));
+                    }
+                }
+                w.endObject().endObject();
+            }
+            w.endArray();
+            w.name("buckets").beginArray();
+            for (RunSummary.BucketStats b : summary.buckets()) {
+                w.beginObject().field("bucket", b.id()).field("limit_list_pct", b.limitListPct()).endObject();
+            }
+            w.endArray();
+            w.field("mean_dispatch_delay_us", summary.meanDispatchDelayUs());
+            w.endObject();
+            w.finish();
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package org.schedlab.report;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.schedlab.cell.RunMetrics;
+import org.schedlab.cell.TestResult;
+import org.schedlab.comparator.Comparison;
+import org.schedlab.comparator.Thresholds;
+import org.schedlab.core.Problem;
+import org.schedlab.runner.RunConfig;
+import org.schedlab.solver.Solution;
+
+/**
+ * One output format. A format writes only some {@link ReportKind}s; the others throw, and callers check
+ * {@link ReportFormat#supports} first. Writers are the caller's: a reporter never closes or flushes
+ * them, so a report can go to standard output or into a file moved into place afterwards.
+ *
+ * <p>A new kind of report (a chart, an HTML page) is a new method with a throwing default, implemented
+ * by the formats that can draw it; a new format is a new implementation and an enum constant.
+ */
+public interface Reporter {
+
+    ReportFormat format();
+
+    /** What this format writes. */
+    Set<ReportKind> kinds();
+
+    /** The solver's answers for the problems of {@code file}. */
+    default void solutions(PrintWriter out, String file, List<Solution> solutions) {
+        throw unsupported(ReportKind.SOLUTIONS);
+    }
+
+    /** One comparison; {@code metrics} when the observations came from a run of the cell. */
+    default void comparison(PrintWriter out, String file, String problem, Comparison comparison,
+                            Optional<RunMetrics> metrics) {
+        throw unsupported(ReportKind.COMPARISON);
+    }
+
+    /** What a finished run prints: per virtual CPU correct, observed and delays, then the error. */
+    default void runSummary(PrintWriter out, Problem problem, String policy, RunConfig config, Comparison comparison,
+                            RunMetrics metrics) {
+        throw unsupported(ReportKind.RUN_SUMMARY);
+    }
+
+    /**
+     * Opens a run's files under {@code dir}, named {@code base.*}; they fill as intervals arrive and are
+     * moved into place by {@link RunFiles#finish}.
+     */
+    default RunFiles runFiles(Path dir, String base, Solution solution, String file, String policy, RunConfig config)
+            throws IOException {
+        throw unsupported(ReportKind.RUN_FILES);
+    }
+
+    /** The results of a test plan, in plan order. */
+    default void tests(PrintWriter out, List<TestResult> results, Thresholds thresholds) {
+        throw unsupported(ReportKind.TESTS);
+    }
+
+    private UnsupportedOperationException unsupported(ReportKind kind) {
+        return new UnsupportedOperationException(format().label() + " cannot report " + kind);
+    }
+}
