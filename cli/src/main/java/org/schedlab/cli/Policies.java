@@ -15,4 +15,13 @@ final class Policies {
             throw new UsageException(e.getMessage());
         }
     }
+
+    /** As {@link #create(String)}, finding policies that are not shipped in {@code loader} ({@link PolicyPath}). */
+    static SchedulerPolicy create(String spec, ClassLoader loader) {
+        try {
+            return org.schedlab.runner.Policies.create(spec, loader);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
 }

@@ -43,7 +43,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Exit codes: 0 all passed (or met --expect), 1 any failed, 2 bad input.",
                 "Examples:",
                 "  schedlab test scenarios",
-                "  schedlab test scenarios --policy zvm63 --policy zvm64 --policy fair --expect scenarios/expected.csv",
+                "  schedlab test scenarios --policy zvm63 --policy zvm64 --policy fair \\",
+                "      --expect scenarios/expected.csv",
                 "  schedlab test scenarios --junit-xml target/schedlab-junit.xml"})
 final class TestCommand implements Callable<Integer> {
 
@@ -81,6 +82,9 @@ final class TestCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
+    @Mixin
+    PolicyPath policyPath;
+
     enum Format { text, json, markdown }
 
     /** One (file, problem, policy) of the check, in the order results are listed. */
@@ -89,7 +93,7 @@ final class TestCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InputException, InterruptedException {
-        List<SchedulerPolicy> chosen = (policies == null ? List.of("fair") : policies).stream().map(Policies::create).toList();
+        List<SchedulerPolicy> chosen = (policies == null ? List.of("fair") : policies).stream().map(policyPath::create).toList();
         Thresholds thresholds = CompareCommand.thresholds(maxError, meanError);
         Expectations expected = expect == null ? Expectations.NONE : Expectations.read(expect);
         List<Case> cases = load(chosen);
