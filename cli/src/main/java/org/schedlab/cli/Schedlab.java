@@ -45,6 +45,7 @@ public final class Schedlab implements Runnable {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         // Wider terminals get wider help; examples are kept under 80 columns so none is broken.
         cl.setUsageHelpAutoWidth(true);
+        HelpLayout.install(cl);
         cl.setExecutionExceptionHandler(new ErrorHandler());
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter e = ex.getCommandLine().getErr();

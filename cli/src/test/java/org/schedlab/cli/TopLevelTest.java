@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 
 /** What every command shares at the top: internal errors, suggestions, help layout. */
@@ -51,9 +52,30 @@ class TopLevelTest {
         assertTrue(r.errLines().stream().anyMatch(l -> l.contains("--problem") && !l.contains("--problme")), r::all);
     }
 
-    /** An example is copied into a shell: wrapped across lines by the help layout, it no longer runs. */
-    @Test
-    void help_everyCommandsExamples_printedWholeOnTheirOwnLines() {
+    /**
+     * An example is copied into a shell: wrapped across lines by the help layout, it no longer runs.
+     * Widths: the default (80, no terminal), a narrow terminal (picocli's minimum) and a wide one.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 55, 200})
+    void help_everyCommandsExamples_printedWholeOnTheirOwnLines(int width) {
+        String key = "picocli.usage.width";
+        String before = System.getProperty(key);
+        try {
+            if (width > 0) {
+                System.setProperty(key, Integer.toString(width));
+            }
+            assertExamplesWhole();
+        } finally {
+            if (before == null) {
+                System.clearProperty(key);
+            } else {
+                System.setProperty(key, before);
+            }
+        }
+    }
+
+    private static void assertExamplesWhole() {
         CommandLine root = new CommandLine(new Schedlab());
         List<CommandLine> commands = new java.util.ArrayList<>(List.of(root));
         commands.addAll(root.getSubcommands().values());
@@ -63,7 +85,7 @@ class TopLevelTest {
             args.add("--help");
             Cli.Result r = Cli.run(args.toArray(String[]::new));
             for (String line : c.getCommandSpec().usageMessage().footer()) {
-                if (line.trim().startsWith("schedlab ") || line.startsWith("      ")) {
+                if (HelpLayout.isExample(line)) {
                     assertTrue(line.length() < 80, name + ": example over 79 columns: " + line);
                     assertTrue(r.outLines().contains(line), name + ": example not printed whole: " + line + "\n" + r.all());
                 }
