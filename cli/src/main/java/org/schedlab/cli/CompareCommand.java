@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
                         + "virtual CPU), as 'schedlab run --format csv' writes it."},
         footer = {"", "Exit codes: 0 PASS, 1 FAIL, 2 bad input.",
                 "Example:",
-                "  schedlab compare scenarios/J1.scn --problem J1 --observed j1-observed.csv --warmup 5s"})
+                "  schedlab compare scenarios/J1.scn --problem J1 \\",
+                "      --observed j1-observed.csv --warmup 5s"})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec

@@ -37,8 +37,15 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
             err.println("schedlab: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
-        // A bug in schedlab, not the user's input: still one line, with the type to report it by.
-        err.println("schedlab: internal error: " + ex);
+        // picocli hands over an Error thrown by a command wrapped in its ExecutionException.
+        Throwable what = ex instanceof CommandLine.ExecutionException && ex.getCause() != null ? ex.getCause() : ex;
+        return internalError(err, what);
+    }
+
+    /** A bug in schedlab, not the user's input: still one line, with the type to report it by. */
+    static int internalError(PrintWriter err, Throwable what) {
+        err.println("schedlab: internal error, please report: " + what);
+        err.flush();
         return ExitCodes.INTERNAL_ERROR;
     }
 }

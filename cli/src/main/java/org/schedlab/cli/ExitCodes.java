@@ -9,7 +9,10 @@ public final class ExitCodes {
     public static final int VERDICT_FAILED = 1;
     /** The input was bad (scenario or measurement file, or the command line): nothing was produced. */
     public static final int BAD_INPUT = 2;
-    /** A bug in schedlab, not the user's input: reported on one line with the exception's type. */
+    /**
+     * A defect in schedlab, not the user's doing: an unexpected exception or a Java {@code Error}
+     * (out of memory, stack overflow). One line on stderr asks for a report; no stack trace.
+     */
     public static final int INTERNAL_ERROR = 3;
 
     private ExitCodes() {

@@ -39,7 +39,9 @@ import picocli.CommandLine.Spec;
         footer = {"", "Exit codes: 0 the run finished, 1 the run failed (policy error or timeout), 2 bad input.",
                 "Examples:",
                 "  schedlab run scenarios/J1.scn --policy zvm63 --out runs",
-                "  schedlab compare scenarios/J1.scn --observed runs/J1.zvm63.series.csv --warmup 5s"})
+                "  schedlab compare scenarios/J1.scn \\",
+                "      --observed runs/J1.zvm63.series.csv --warmup 5s",
+                "  schedlab run scenarios/J1.scn --policy-path fifo.jar --policy fifo"})
 final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -59,6 +61,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
+    @Mixin
+    PolicyPath policyPath;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "runs",
             description = "Directory for the output files, PROBLEM.POLICY.* (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -70,7 +75,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InputException {
         Scenario scenario = Scenarios.load(file);
-        SchedulerPolicy p = Usage.policy(policy);
+        SchedulerPolicy p = policyPath.create(policy);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         int status = ExitCodes.OK;

@@ -20,11 +20,12 @@ import picocli.CommandLine;
                 RunCommand.class,
                 TestCommand.class,
                 PoliciesCommand.class,
+                CompletionCommand.class,
                 CommandLine.HelpCommand.class
         },
         footer = {
                 "",
-                "Exit codes: 0 ok, 1 a verdict failed, 2 bad input or usage.",
+                "Exit codes: 0 ok, 1 a verdict failed, 2 bad input or usage, 3 internal error.",
                 "Example:",
                 "  schedlab solve scenarios/MZ0.scn"
         })
@@ -43,14 +44,24 @@ public final class Schedlab implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // Wider terminals get wider help; examples are kept under 80 columns so none is broken.
+        cl.setUsageHelpAutoWidth(true);
+        HelpLayout.install(cl);
         cl.setExecutionExceptionHandler(new ErrorHandler());
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter e = ex.getCommandLine().getErr();
             e.println("schedlab: " + ex.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, e);
             e.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
             return ExitCodes.BAD_INPUT;
         });
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (Error e) {
+            // Out of memory, stack overflow, a missing class: one line and exit 3, never a stack trace.
+            code = ErrorHandler.internalError(err, e);
+        }
         out.flush();
         err.flush();
         return code;

@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Exit codes: 0 all passed (or met --expect), 1 any failed, 2 bad input.",
                 "Examples:",
                 "  schedlab test scenarios",
-                "  schedlab test scenarios --policy zvm63 --policy zvm64 --policy fair --expect scenarios/expected.csv",
+                "  schedlab test scenarios --policy zvm63 --policy zvm64 --policy fair \\",
+                "      --expect scenarios/expected.csv",
                 "  schedlab test scenarios --junit-xml target/schedlab-junit.xml"})
 final class TestCommand implements Callable<Integer> {
 
@@ -68,9 +69,12 @@ final class TestCommand implements Callable<Integer> {
     @Mixin
     RunOptions options;
 
+    @Mixin
+    PolicyPath policyPath;
+
     @Override
     public Integer call() throws IOException, InputException, InterruptedException {
-        List<SchedulerPolicy> chosen = (policies == null ? List.of("fair") : policies).stream().map(Usage::policy).toList();
+        List<SchedulerPolicy> chosen = (policies == null ? List.of("fair") : policies).stream().map(policyPath::create).toList();
         Thresholds thresholds = Usage.thresholds(maxError, meanError);
         Expectations expected = expect == null ? Expectations.NONE : Expectations.read(expect);
         TestPlan plan = TestPlan.load(paths, chosen, List.of());

@@ -19,6 +19,15 @@ final class Usage {
         }
     }
 
+    /** As {@link #policy(String)}, finding policies that are not shipped in {@code loader} ({@link PolicyPath}). */
+    static SchedulerPolicy policy(String spec, ClassLoader loader) {
+        try {
+            return org.schedlab.runner.policy.Policies.create(spec, loader);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
     /** {@code --max-error} and {@code --mean-error} as the comparator's thresholds. */
     static Thresholds thresholds(double maxError, Double meanError) {
         if (!(maxError >= 0) || (meanError != null && !(meanError >= 0))) {

@@ -3,7 +3,7 @@ package org.schedlab.core;
 import java.util.Objects;
 import java.util.Optional;
 
-/** A share value: RELATIVE n (1..10000) or ABSOLUTE p% (0 < p <= 100). */
+/** A share value: RELATIVE n (1..10000) or ABSOLUTE p% (0 &lt; p &le; 100). */
 public record ShareAmount(ShareKind kind, double value) {
 
     public static final ShareAmount DEFAULT = new ShareAmount(ShareKind.RELATIVE, 100);

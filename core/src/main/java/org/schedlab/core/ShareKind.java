@@ -4,6 +4,6 @@ package org.schedlab.core;
 public enum ShareKind {
     /** {@code SHARE RELATIVE n}, 1..10000: splits what absolute users leave, in proportion to n. */
     RELATIVE,
-    /** {@code SHARE ABSOLUTE p%}, 0 < p <= 100: p percent of the pool's capacity. */
+    /** {@code SHARE ABSOLUTE p%}, 0 &lt; p &le; 100: p percent of the pool's capacity. */
     ABSOLUTE
 }

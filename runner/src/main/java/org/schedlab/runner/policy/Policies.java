@@ -40,8 +40,18 @@ public final class Policies {
      * @throws IllegalArgumentException for an unknown name (the message lists the known ones) or bad options
      */
     public static SchedulerPolicy create(String spec) {
+        return create(spec, loader());
+    }
+
+    /**
+     * As {@link #create(String)}, looking up policies that are not shipped (by service name and by
+     * class name) in {@code loader}: e.g. one over a user's jars ({@code schedlab --policy-path}).
+     *
+     * @throws IllegalArgumentException for an unknown name (the message lists the known ones) or bad options
+     */
+    public static SchedulerPolicy create(String spec, ClassLoader loader) {
         if (spec == null || spec.isBlank()) {
-            throw new IllegalArgumentException("no policy given; known: " + String.join(", ", names()));
+            throw new IllegalArgumentException("no policy given; known: " + String.join(", ", names(loader)));
         }
         int colon = spec.indexOf(':');
         String name = (colon < 0 ? spec : spec.substring(0, colon)).trim();
@@ -50,22 +60,26 @@ public final class Policies {
         if (shipped != null) {
             return shipped.get().withOptions(options);
         }
-        for (SchedulerPolicy p : loaded()) {
+        for (SchedulerPolicy p : loaded(loader)) {
             if (p.name().equalsIgnoreCase(name)) {
                 return p.withOptions(options);
             }
         }
         if (name.contains(".")) {
-            return byClassName(name).withOptions(options);
+            return byClassName(name, loader).withOptions(options);
         }
-        throw new IllegalArgumentException("unknown policy '" + name + "'; known: " + String.join(", ", names())
+        throw new IllegalArgumentException("unknown policy '" + name + "'; known: " + String.join(", ", names(loader))
                 + " (or a fully qualified class name)");
     }
 
     /** Shipped policy names, then those found through {@link ServiceLoader}, without duplicates. */
     public static List<String> names() {
+        return names(loader());
+    }
+
+    private static List<String> names(ClassLoader loader) {
         List<String> out = new ArrayList<>(SHIPPED.keySet());
-        for (SchedulerPolicy p : loaded()) {
+        for (SchedulerPolicy p : loaded(loader)) {
             if (out.stream().noneMatch(x -> x.equalsIgnoreCase(p.name()))) {
                 out.add(p.name());
             }
@@ -82,7 +96,7 @@ public final class Policies {
         for (Supplier<SchedulerPolicy> s : SHIPPED.values()) {
             out.add(s.get());
         }
-        for (SchedulerPolicy p : loaded()) {
+        for (SchedulerPolicy p : loaded(loader())) {
             if (out.stream().noneMatch(x -> x.name().equalsIgnoreCase(p.name()))) {
                 out.add(p);
             }
@@ -90,10 +104,10 @@ public final class Policies {
         return List.copyOf(out);
     }
 
-    private static List<SchedulerPolicy> loaded() {
+    private static List<SchedulerPolicy> loaded(ClassLoader loader) {
         List<SchedulerPolicy> out = new ArrayList<>();
         try {
-            for (SchedulerPolicy p : ServiceLoader.load(SchedulerPolicy.class, loader())) {
+            for (SchedulerPolicy p : ServiceLoader.load(SchedulerPolicy.class, loader)) {
                 out.add(p);
             }
         } catch (ServiceConfigurationError e) {
@@ -107,13 +121,16 @@ public final class Policies {
         return cl != null ? cl : Policies.class.getClassLoader();
     }
 
-    private static SchedulerPolicy byClassName(String name) {
+    private static SchedulerPolicy byClassName(String name, ClassLoader loader) {
         Class<?> c;
         try {
-            c = Class.forName(name, true, loader());
+            c = Class.forName(name, true, loader);
         } catch (ClassNotFoundException e) {
             throw new IllegalArgumentException("unknown policy '" + name + "': no such class; known: "
-                    + String.join(", ", names()), e);
+                    + String.join(", ", names(loader)), e);
+        } catch (LinkageError e) {
+            // E.g. a class built against another version of this API: the user's jar, not schedlab.
+            throw new IllegalArgumentException("policy class " + name + " could not be loaded: " + e, e);
         }
         if (!SchedulerPolicy.class.isAssignableFrom(c)) {
             throw new IllegalArgumentException("class " + name + " does not implement " + SchedulerPolicy.class.getName());
