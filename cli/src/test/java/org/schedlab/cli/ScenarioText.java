@@ -50,7 +50,8 @@ final class ScenarioText {
                 chips = Math.max(chips, topo.chipOf(part.cores(t) - 1) + 1);
                 nodes = Math.max(nodes, topo.nodeOf(part.cores(t) - 1) + 1);
             }
-            f.add("topology " + chips + " chips/" + nodes + " nodes");
+            f.add("TOPOLOGY CHIP." + topo.coresPerChip() + " NODE." + topo.chipsPerNode() + " (" + chips + " chips, "
+                    + nodes + " nodes)");
         }
         part.srm().dispatchSliceMs().ifPresent(ms -> f.add("DSPSLICE " + Numbers.format(ms)));
         if (part.srm().workDistribution() == Srm.WorkDistribution.REBALANCE) {
