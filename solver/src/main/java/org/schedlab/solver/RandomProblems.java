@@ -143,7 +143,7 @@ public final class RandomProblems {
                 types.add(t);
             }
         }
-        // The LPAR statement may list types in any order; the runner numbers logical CPUs by it.
+        // The LPAR statement may list types in any order: nothing may rely on CP coming first.
         Collections.shuffle(types, random);
         Map<EngineType, Integer> cores = new LinkedHashMap<>();
         Map<EngineType, Integer> threads = new LinkedHashMap<>();
