@@ -1,4 +1,4 @@
-package org.schedlab.cli;
+package org.schedlab.cell;
 
 import java.util.ArrayList;
 import java.util.EnumMap;

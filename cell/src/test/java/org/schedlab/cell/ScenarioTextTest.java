@@ -1,4 +1,4 @@
-package org.schedlab.cli;
+package org.schedlab.cell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

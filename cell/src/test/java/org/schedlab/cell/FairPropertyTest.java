@@ -1,4 +1,4 @@
-package org.schedlab.cli;
+package org.schedlab.cell;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -27,7 +27,7 @@ import org.schedlab.core.EngineType;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
-import org.schedlab.runner.Policies;
+import org.schedlab.runner.policy.Policies;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunListener;
 import org.schedlab.solver.RandomProblems;
@@ -49,7 +49,7 @@ import org.schedlab.solver.Solver;
  * of each kind, from the repository root:
  *
  * <pre>
- * mvn -B -o -pl cli -am test -Dtest=FairPropertyTest -Dsurefire.failIfNoSpecifiedTests=false \
+ * mvn -B -o -pl cell -am test -Dtest=FairPropertyTest -Dsurefire.failIfNoSpecifiedTests=false \
  *     -Dschedlab.property.problems=5000
  * </pre>
  *
@@ -169,10 +169,10 @@ class FairPropertyTest {
             slice = Math.max(slice, part.srm().dispatchSliceMicros(part.smt(t)));
         }
         long interval = Math.max(1_000_000, 100 * slice);
-        return RunConfig.defaults().withSeed(seed).withThreads(1).withTimeout(Duration.ofSeconds(120))
-                .withDurationMicros(WARMUP_MICROS + COUNTED_INTERVALS * interval)
-                .withIntervalMicros(interval)
-                .withWarmupMicros(WARMUP_MICROS);
+        return RunConfig.defaults().toBuilder().seed(seed).threads(1).timeout(Duration.ofSeconds(120))
+                .durationMicros(WARMUP_MICROS + COUNTED_INTERVALS * interval)
+                .intervalMicros(interval)
+                .warmupMicros(WARMUP_MICROS).build();
     }
 
     /** Runs problems base..base+N-1 on {@link #WORKERS} threads, one run per thread; results in seed order. */
@@ -188,7 +188,7 @@ class FairPropertyTest {
                     Problem p = RandomProblems.small(seed, demands);
                     Solution s = Solver.solve(p);
                     RunConfig config = config(p, seed);
-                    Trial.Outcome o = Trial.run(s, Policies.create("fair"), config, Thresholds.DEFAULT,
+                    TrialResult o = Trial.run(s, Policies.create("fair"), config, Thresholds.DEFAULT,
                             RunListener.NONE);
                     return new Result(seed, p, s, config, o.comparison(), o.error(),
                             threads.getCurrentThreadCpuTime() - cpu);
