@@ -11,6 +11,11 @@ public final class ExitCodes {
     public static final int BAD_INPUT = 2;
     /** A bug in schedlab, not the user's input: reported on one line with the exception's type. */
     public static final int INTERNAL_ERROR = 3;
+    /**
+     * An output could not be written: standard output (disk full, a closed pipe) or an output file.
+     * What was computed is not trustworthy as written, so the command fails whatever its verdict.
+     */
+    public static final int WRITE_FAILED = 4;
 
     private ExitCodes() {
     }

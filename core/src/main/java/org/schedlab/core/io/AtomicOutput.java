@@ -53,7 +53,9 @@ public final class AtomicOutput implements AutoCloseable {
             }
         }
         this.temp = candidate;
-        this.writer = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
+        this.writer = new TargetWriter(new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16),
+                this.target);
+        OpenOutputs.opened(this);
     }
 
     public static AtomicOutput create(Path target) throws IOException {
@@ -77,7 +79,7 @@ public final class AtomicOutput implements AutoCloseable {
     }
 
     /** Flushes and moves the finished file into place. */
-    public void commit() throws IOException {
+    public synchronized void commit() throws IOException {
         if (closed) {
             throw new IllegalStateException("already closed");
         }
@@ -86,18 +88,22 @@ public final class AtomicOutput implements AutoCloseable {
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new WriteException(target, e);
         }
         committed = true;
         closed = true;
+        OpenOutputs.finished(this);
     }
 
     /** Discards the temporary file unless {@link #commit()} succeeded. */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (committed) {
             return;
         }
         closed = true;
+        OpenOutputs.finished(this);
         try {
             writer.close();
         } catch (IOException ignored) {
