@@ -11,6 +11,7 @@ import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.InputException;
 import org.schedlab.core.io.AtomicOutput;
+import org.schedlab.core.io.WriteException;
 import org.schedlab.report.ReportFormat;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.spi.SchedulerPolicy;
@@ -103,7 +104,7 @@ final class TestCommand implements Callable<Integer> {
                 ReportFormat.JUNIT_XML.reporter().tests(w, results, thresholds);
                 w.flush();
                 if (w.checkError()) {
-                    throw new IOException("cannot write " + junitXml);
+                    throw new WriteException(junitXml, new IOException("write failed"));
                 }
                 xml.commit();
             }
