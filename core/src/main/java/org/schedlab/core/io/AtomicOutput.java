@@ -14,8 +14,10 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * A text file that appears whole or not at all: writes go to a temporary file beside the target,
- * {@link #commit()} moves it into place, {@link #close()} without commit deletes it. A crash, an
- * exception or a timeout therefore never leaves a half-written report behind.
+ * {@link #commit()} moves it into place, {@link #close()} without commit deletes it. An exception or
+ * a timeout therefore never leaves a half-written report behind, nor does Ctrl-C when the process
+ * runs {@link OpenOutputs#discardAll()} from a shutdown hook; what a {@code kill -9} leaves,
+ * {@link AtomicFileSet#sweep} removes. Write failures are {@link WriteException}s naming the target.
  *
  * <pre>{@code
  * try (AtomicOutput out = AtomicOutput.create(path)) {
