@@ -2,6 +2,7 @@ package org.schedlab.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -16,6 +17,7 @@ import org.schedlab.core.Numbers;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
 import org.schedlab.report.ReportFormat;
+import org.schedlab.runner.RunConfig;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
 import picocli.CommandLine.Command;
@@ -50,16 +52,17 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--observed", required = true, paramLabel = "OBS.csv", description = "Observed measurements.")
     Path observed;
 
-    @Option(names = "--max-error", paramLabel = "PCT", defaultValue = "5",
+    @Option(names = "--max-error", paramLabel = "PCT", defaultValue = "5", converter = NumberConverters.Percent.class,
             description = "PASS needs every counted interval's error at most PCT (default: ${DEFAULT-VALUE}).")
     double maxError;
 
-    @Option(names = "--mean-error", paramLabel = "PCT",
+    @Option(names = "--mean-error", paramLabel = "PCT", converter = NumberConverters.Percent.class,
             description = "PASS also needs the mean error at most PCT (default: not checked).")
     Double meanError;
 
-    @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "0", converter = DurationConverter.class,
-            description = "Exclude intervals that start before this (e.g. 5 or 5s; default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", paramLabel = "SECONDS", converter = DurationConverter.Warmup.class,
+            description = "Exclude intervals that start before this (e.g. 5 or 5s; default: as run and test, "
+                    + "5s, or half the scenario's DURATION when that is shorter than 10s).")
     Duration warmup;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.Compare.class,
@@ -71,7 +74,12 @@ final class CompareCommand implements Callable<Integer> {
         Scenario scenario = Scenarios.load(file);
         Problem p = Scenarios.single(scenario, problem);
         Solution solution = Solver.solve(p);
-        Comparison c = Trial.compare(solution, observed, Usage.thresholds(maxError, meanError), warmup.toNanos() / 1e9);
+        if (Files.isDirectory(observed)) {
+            throw new UsageException("--observed " + observed + " is a directory; expected a measurement file (.csv)");
+        }
+        // The one warm-up default, run's and test's: a comparison of a run's own series agrees with what run said.
+        double warmupS = warmup != null ? warmup.toNanos() / 1e9 : RunConfig.forProblem(p).warmupMicros() / 1e6;
+        Comparison c = Trial.compare(solution, observed, Usage.thresholds(maxError, meanError), warmupS);
         if (c.gaps() > 0) {
             spec.commandLine().getErr().println("schedlab: warning: " + observed + ": " + c.gaps()
                     + (c.gaps() == 1 ? " gap" : " gaps") + " between intervals, " + Numbers.format(c.gapS())

@@ -7,6 +7,7 @@ import java.nio.file.NoSuchFileException;
 import org.schedlab.cell.CellException;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
+import org.schedlab.core.io.WriteException;
 import picocli.CommandLine;
 
 /**
@@ -29,6 +30,12 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
             return ExitCodes.BAD_INPUT;
         }
         Throwable io = ex instanceof UncheckedIOException u ? u.getCause() : ex;
+        for (Throwable t = ex; t != null; t = t.getCause()) {
+            if (t instanceof WriteException w) {
+                err.println("schedlab: " + w.getMessage());
+                return ExitCodes.WRITE_FAILED;
+            }
+        }
         if (io instanceof NoSuchFileException nf) {
             err.println("schedlab: no such file: " + nf.getFile());
             return ExitCodes.BAD_INPUT;

@@ -14,6 +14,11 @@ public final class ExitCodes {
      * (out of memory, stack overflow). One line on stderr asks for a report; no stack trace.
      */
     public static final int INTERNAL_ERROR = 3;
+    /**
+     * An output could not be written: standard output (disk full, a closed pipe) or an output file.
+     * What was computed is not trustworthy as written, so the command fails whatever its verdict.
+     */
+    public static final int WRITE_FAILED = 4;
 
     private ExitCodes() {
     }

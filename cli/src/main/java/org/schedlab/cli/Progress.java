@@ -1,7 +1,11 @@
 package org.schedlab.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * A single self-rewriting status line on stderr, shown only when stderr is a terminal and not in
@@ -23,10 +27,28 @@ final class Progress {
         this.enabled = enabled;
     }
 
-    /** Enabled when a console is attached and the CI variable is unset. */
+    /** Enabled when {@link #wanted} says so for this process's standard error. */
     static Progress forTerminal(PrintWriter err) {
-        boolean terminal = System.console() != null && System.getenv("CI") == null;
-        return new Progress(err, terminal);
+        return new Progress(err, wanted(System.getenv(), Path.of("/proc/self/fd/2")));
+    }
+
+    /**
+     * Whether to draw: standard error (where the line goes, whatever standard output is) is a terminal,
+     * {@code TERM} is not {@code dumb} and {@code CI} is unset. Java cannot ask {@code isatty(2)}
+     * ({@code System.console()} is about standard input and output), so this reads where file
+     * descriptor 2 points: a terminal is {@code /dev/pts/N} or {@code /dev/ttyN}. Where that link does
+     * not exist (not Linux), the line stays off: quiet is the safe side.
+     */
+    static boolean wanted(Map<String, String> env, Path stderrLink) {
+        if (env.get("CI") != null || "dumb".equals(env.get("TERM"))) {
+            return false;
+        }
+        try {
+            String target = Files.readSymbolicLink(stderrLink).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return false;
+        }
     }
 
     /** Shows {@code message}; rate-limited, so it is cheap to call often. Thread-safe. */

@@ -65,7 +65,8 @@ final class RunCommand implements Callable<Integer> {
     PolicyPath policyPath;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "runs",
-            description = "Directory for the output files, PROBLEM.POLICY.* (default: ${DEFAULT-VALUE}).")
+            description = "Directory for the output files, PROBLEM.POLICY.*, POLICY with its options as in "
+                    + "zvm64-limitsoft-leak-off (default: ${DEFAULT-VALUE}).")
     Path out;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv", converter = FormatConverter.Run.class,
@@ -76,12 +77,13 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws IOException, InputException {
         Scenario scenario = Scenarios.load(file);
         SchedulerPolicy p = policyPath.create(policy);
+        OutputPaths.checkDirectory("--out", out);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         int status = ExitCodes.OK;
         for (Problem pr : Scenarios.select(scenario, problem)) {
             RunConfig config = options.configFor(pr);
-            String base = pr.name() + "." + p.name().toLowerCase(Locale.ROOT);
+            String base = pr.name() + "." + fileName(p.spec());
             Progress progress = Progress.forTerminal(stderr);
             Solution solution = Solver.solve(pr);
             try (RunFiles output = format.reporter().runFiles(out, base, solution, scenario.file(), p.spec(), config)) {
@@ -115,5 +117,17 @@ final class RunCommand implements Callable<Integer> {
         }
         stdout.flush();
         return status;
+    }
+
+    /**
+     * A policy spec as part of a file name: lower case, and every run of characters other than letters,
+     * digits, {@code _} and {@code -} one {@code -}. So {@code zvm64} stays {@code zvm64} and
+     * {@code zvm64:limitsoft-leak=off} becomes {@code zvm64-limitsoft-leak-off}: runs with other
+     * options get their own files instead of overwriting the plain policy's.
+     */
+    static String fileName(String policySpec) {
+        String s = policySpec.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]+", "-");
+        s = s.replaceAll("^-+|-+$", "");
+        return s.isEmpty() ? "policy" : s;
     }
 }

@@ -12,34 +12,52 @@ import picocli.CommandLine.Option;
  */
 final class RunOptions {
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed for every random choice (default: the scenario's, else 1).")
+    @Option(names = "--seed", paramLabel = "N", converter = NumberConverters.Seed.class, description = "Seed for every random choice (default: the scenario's, else 1).")
     Long seed;
 
-    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class,
+    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.RunLength.class,
             description = "Virtual time to run, e.g. 60s, 2m (default: the scenario's, else 60s).")
     Duration duration;
 
-    @Option(names = "--interval", paramLabel = "TIME", converter = DurationConverter.class,
+    @Option(names = "--interval", paramLabel = "TIME", converter = DurationConverter.RunLength.class,
             description = "Measurement interval (default: the scenario's, else 1s).")
     Duration interval;
 
-    @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "Start of the run left out of the verdict and the statistics (default: 5s).")
+    @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.Warmup.class,
+            description = "Start of the run left out of the verdict and the statistics "
+                    + "(default: 5s, or half the duration when that is shorter than 10s).")
     Duration warmup;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "0", converter = NumberConverters.Threads.class,
             description = "Worker threads per run; results are identical for any value (default: 0 = automatic).")
     int threads;
 
-    @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.class,
+    @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.Timeout.class,
             description = "Wall-clock limit per run; a run over it ends with an ERROR verdict (default: none).")
     Duration timeout;
 
-    /** The problem's run control with these flags applied on top. */
+    /**
+     * The problem's run control with these flags applied on top. Each flag's own range is its
+     * converter's; here are the checks between flags, and between a flag and the scenario's values,
+     * said in seconds as the user wrote them.
+     */
     RunConfig configFor(Problem problem) {
+        RunConfig base = RunConfig.forProblem(problem);
+        long durationMicros = duration != null ? micros(duration) : base.durationMicros();
+        String durationSaid = duration != null ? "--duration " + DurationConverter.seconds(duration)
+                : "the duration of " + seconds(durationMicros) + (problem.runControl().duration().isPresent()
+                ? " (the scenario's RUNIT DURATION)" : " (the default)");
+        if (interval != null && micros(interval) > durationMicros) {
+            throw new UsageException(problem.name() + ": --interval " + DurationConverter.seconds(interval)
+                    + " is longer than " + durationSaid);
+        }
+        if (warmup != null && micros(warmup) >= durationMicros) {
+            throw new UsageException(problem.name() + ": --warmup " + DurationConverter.seconds(warmup)
+                    + " is not shorter than " + durationSaid + ", so nothing would be judged");
+        }
         RunConfig c;
         try {
-            RunConfig.Builder b = RunConfig.forProblem(problem).toBuilder();
+            RunConfig.Builder b = base.toBuilder();
             if (duration != null) {
                 b.duration(duration);
             }
@@ -57,7 +75,8 @@ final class RunOptions {
             }
             c = b.threads(threads).build();
         } catch (IllegalArgumentException e) {
-            throw new UsageException(problem.name() + ": " + e.getMessage());
+            // The converters and the checks above leave nothing for RunConfig to reject; if it does, it is a bug.
+            throw new IllegalStateException(problem.name() + ": " + e.getMessage(), e);
         }
         // The comparator judges only intervals starting at or after the warm-up: at least one must.
         long firstCounted = (c.warmupMicros() + c.intervalMicros() - 1) / c.intervalMicros() * c.intervalMicros();
@@ -68,6 +87,10 @@ final class RunOptions {
                     + " s), so there is nothing to judge; use a shorter --warmup or --interval");
         }
         return c;
+    }
+
+    private static String seconds(long micros) {
+        return Numbers.format(micros / 1e6) + " s";
     }
 
     private static long micros(Duration d) {

@@ -1,6 +1,12 @@
 package org.schedlab.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.util.function.Supplier;
+import org.schedlab.core.io.OpenOutputs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -25,7 +31,8 @@ import picocli.CommandLine;
         },
         footer = {
                 "",
-                "Exit codes: 0 ok, 1 a verdict failed, 2 bad input or usage, 3 internal error.",
+                "Exit codes: 0 ok, 1 a verdict failed, 2 bad input or usage, 3 internal error,",
+                "4 could not write output.",
                 "Example:",
                 "  schedlab solve scenarios/MZ0.scn"
         })
@@ -35,11 +42,38 @@ public final class Schedlab implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        // Ctrl-C, SIGTERM: delete the temporary files of outputs not yet committed (a kill -9 runs no
+        // hook; the next run into the directory sweeps what it leaves).
+        Runtime.getRuntime().addShutdownHook(new Thread(OpenOutputs::discardAll, "schedlab-cleanup"));
+        // Standard output without System.out's PrintStream, which swallows write errors and their reason.
+        StdoutStream stdout = new StdoutStream(new FileOutputStream(FileDescriptor.out));
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, Charset.defaultCharset()), true);
+        System.exit(execute(out, new PrintWriter(System.err, true), stdout::failure, args));
     }
 
     /** Runs the CLI with the given streams; the exit code is returned, not acted on (tests call this). */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
+        return execute(out, err, () -> null, args);
+    }
+
+    /**
+     * As {@link #execute(PrintWriter, PrintWriter, String...)}; {@code outFailure} says why standard
+     * output failed, when {@code out} itself cannot (a {@link PrintWriter} keeps only that it failed).
+     */
+    static int execute(PrintWriter out, PrintWriter err, Supplier<String> outFailure, String... args) {
+        int code = executeUnchecked(out, err, args);
+        // A PrintWriter never throws: a full disk or a closed pipe shows only here. Results that did
+        // not reach the reader are no results, whatever the verdict was.
+        if (out.checkError()) {
+            String why = outFailure.get();
+            err.println("schedlab: could not write standard output" + (why == null ? "" : ": " + why));
+            err.flush();
+            return ExitCodes.WRITE_FAILED;
+        }
+        return code;
+    }
+
+    private static int executeUnchecked(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cl = new CommandLine(new Schedlab());
         cl.setOut(out);
         cl.setErr(err);

@@ -11,6 +11,7 @@ import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.InputException;
 import org.schedlab.core.io.AtomicOutput;
+import org.schedlab.core.io.WriteException;
 import org.schedlab.report.ReportFormat;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.spi.SchedulerPolicy;
@@ -44,11 +45,11 @@ final class TestCommand implements Callable<Integer> {
     @Option(names = "--policy", paramLabel = "NAME|CLASS", description = "Policy to test; repeatable (default: fair).")
     List<String> policies;
 
-    @Option(names = "--max-error", paramLabel = "PCT", defaultValue = "5",
+    @Option(names = "--max-error", paramLabel = "PCT", defaultValue = "5", converter = NumberConverters.Percent.class,
             description = "PASS needs every counted interval's error at most PCT (default: ${DEFAULT-VALUE}).")
     double maxError;
 
-    @Option(names = "--mean-error", paramLabel = "PCT", description = "PASS also needs the mean error at most PCT.")
+    @Option(names = "--mean-error", paramLabel = "PCT", converter = NumberConverters.Percent.class, description = "PASS also needs the mean error at most PCT.")
     Double meanError;
 
     @Option(names = "--expect", paramLabel = "FILE",
@@ -63,7 +64,7 @@ final class TestCommand implements Callable<Integer> {
             description = "text, json or markdown (default: ${DEFAULT-VALUE}).")
     ReportFormat format;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Problems run in parallel (default: the number of cores).")
+    @Option(names = "--jobs", paramLabel = "N", converter = NumberConverters.Jobs.class, description = "Problems run in parallel (default: the number of cores).")
     Integer jobs;
 
     @Mixin
@@ -77,6 +78,10 @@ final class TestCommand implements Callable<Integer> {
         List<SchedulerPolicy> chosen = (policies == null ? List.of("fair") : policies).stream().map(policyPath::create).toList();
         Thresholds thresholds = Usage.thresholds(maxError, meanError);
         Expectations expected = expect == null ? Expectations.NONE : Expectations.read(expect);
+        OutputPaths.checkScenarioDirectories(paths);
+        if (junitXml != null) {
+            OutputPaths.checkFile("--junit-xml", junitXml);
+        }
         TestPlan plan = TestPlan.load(paths, chosen, List.of());
         List<RunConfig> configs = plan.cases().stream().map(c -> options.configFor(c.problem())).toList();
 
@@ -103,7 +108,7 @@ final class TestCommand implements Callable<Integer> {
                 ReportFormat.JUNIT_XML.reporter().tests(w, results, thresholds);
                 w.flush();
                 if (w.checkError()) {
-                    throw new IOException("cannot write " + junitXml);
+                    throw new WriteException(junitXml, new IOException("write failed"));
                 }
                 xml.commit();
             }

@@ -24,7 +24,7 @@ class RunCommandTest {
     @TempDir
     Path dir;
 
-    private static Cli.Result run(String scenario, Path out, String... more) {
+    static Cli.Result run(String scenario, Path out, String... more) {
         List<String> a = new java.util.ArrayList<>(List.of("run", Cli.scenarioArg(scenario), "--out", out.toString()));
         a.addAll(List.of(SHORT));
         a.addAll(List.of(more));

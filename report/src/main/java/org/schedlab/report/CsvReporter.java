@@ -61,7 +61,7 @@ final class CsvReporter implements Reporter {
         private final Writer buckets;
 
         Files(Path dir, String base, Solution solution) throws IOException {
-            super(solution);
+            super(solution, dir, base);
             Writer seriesFile = file(dir.resolve(base + ".series.csv"));
             vcpus = file(dir.resolve(base + ".vcpus.csv"));
             cpus = file(dir.resolve(base + ".cpus.csv"));

@@ -139,7 +139,7 @@ final class JsonReporter implements Reporter {
         private final JsonWriter w;
 
         Files(Path dir, String base, Solution solution, String file, String policy, RunConfig config) throws IOException {
-            super(solution);
+            super(solution, dir, base);
             w = JsonWriter.of(file(dir.resolve(base + ".json")));
             w.beginObject().field("file", file).field("problem", solution.problem().name()).field("policy", policy)
                     .field("seed", config.seed()).field("duration_s", config.durationMicros() / 1e6)

@@ -3,47 +3,50 @@ package org.schedlab.report;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import org.schedlab.core.io.AtomicOutput;
+import org.schedlab.core.io.AtomicFileSet;
 import org.schedlab.runner.RunListener;
 import org.schedlab.runner.result.RunSummary;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.VcpuAnswer;
 
 /**
- * A run's files, streamed as the intervals arrive and moved into place only when the run
- * finishes: a failed or interrupted run leaves nothing behind. Made by {@link Reporter#runFiles}.
+ * A run's files {@code DIR/BASE.*}, streamed as the intervals arrive and moved into place only when
+ * the run finishes, as one {@link AtomicFileSet}: a failed or interrupted run leaves nothing behind,
+ * and the previous run's files are replaced as a set. Made by {@link Reporter#runFiles}.
  */
 public abstract class RunFiles implements RunListener, AutoCloseable {
 
     protected final Solution solution;
     protected final List<VcpuAnswer> running;
-    private final List<AtomicOutput> files = new ArrayList<>();
+    private final Path dir;
+    private final AtomicFileSet files;
 
-    protected RunFiles(Solution solution) {
+    protected RunFiles(Solution solution, Path dir, String base) throws IOException {
         this.solution = solution;
         this.running = solution.running();
+        this.dir = dir.toAbsolutePath();
+        this.files = AtomicFileSet.create(dir, base);
     }
 
-    /** Opens a file of this run; it appears under {@code path} only on {@link #finish}. */
+    /** Opens a file of this run, {@code DIR/BASE.something}; it appears under {@code path} only on {@link #finish}. */
     protected final Writer file(Path path) throws IOException {
-        AtomicOutput out = AtomicOutput.create(path);
-        files.add(out);
-        return out.writer();
+        Path p = path.toAbsolutePath();
+        if (!dir.equals(p.getParent())) {
+            throw new IllegalArgumentException(path + " is not in " + dir);
+        }
+        return files.file(p.getFileName().toString());
     }
 
     /** Paths written, once {@link #finish} has committed them. */
     public final List<Path> paths() {
-        return files.stream().map(AtomicOutput::target).toList();
+        return files.targets();
     }
 
     /** Writes the summary and moves every file into place. */
     public final void finish(RunSummary summary) throws IOException {
         writeSummary(summary);
-        for (AtomicOutput f : files) {
-            f.commit();
-        }
+        files.commit();
     }
 
     protected abstract void writeSummary(RunSummary summary) throws IOException;
@@ -51,6 +54,6 @@ public abstract class RunFiles implements RunListener, AutoCloseable {
     /** Discards whatever was not committed. */
     @Override
     public final void close() {
-        files.forEach(AtomicOutput::close);
+        files.close();
     }
 }

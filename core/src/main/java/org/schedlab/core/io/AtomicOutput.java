@@ -14,8 +14,10 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * A text file that appears whole or not at all: writes go to a temporary file beside the target,
- * {@link #commit()} moves it into place, {@link #close()} without commit deletes it. A crash, an
- * exception or a timeout therefore never leaves a half-written report behind.
+ * {@link #commit()} moves it into place, {@link #close()} without commit deletes it. An exception or
+ * a timeout therefore never leaves a half-written report behind, nor does Ctrl-C when the process
+ * runs {@link OpenOutputs#discardAll()} from a shutdown hook; what a {@code kill -9} leaves,
+ * {@link AtomicFileSet#sweep} removes. Write failures are {@link WriteException}s naming the target.
  *
  * <pre>{@code
  * try (AtomicOutput out = AtomicOutput.create(path)) {
@@ -53,7 +55,9 @@ public final class AtomicOutput implements AutoCloseable {
             }
         }
         this.temp = candidate;
-        this.writer = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
+        this.writer = new TargetWriter(new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16),
+                this.target);
+        OpenOutputs.opened(this);
     }
 
     public static AtomicOutput create(Path target) throws IOException {
@@ -77,7 +81,7 @@ public final class AtomicOutput implements AutoCloseable {
     }
 
     /** Flushes and moves the finished file into place. */
-    public void commit() throws IOException {
+    public synchronized void commit() throws IOException {
         if (closed) {
             throw new IllegalStateException("already closed");
         }
@@ -86,18 +90,22 @@ public final class AtomicOutput implements AutoCloseable {
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new WriteException(target, e);
         }
         committed = true;
         closed = true;
+        OpenOutputs.finished(this);
     }
 
     /** Discards the temporary file unless {@link #commit()} succeeded. */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (committed) {
             return;
         }
         closed = true;
+        OpenOutputs.finished(this);
         try {
             writer.close();
         } catch (IOException ignored) {
