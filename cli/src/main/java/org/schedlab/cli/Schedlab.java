@@ -86,7 +86,11 @@ public final class Schedlab implements Runnable {
             PrintWriter e = ex.getCommandLine().getErr();
             e.println("schedlab: " + ex.getMessage());
             CommandLine.UnmatchedArgumentException.printSuggestions(ex, e);
-            e.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+            // A value the user mistyped is one line that says what is wrong; a command line of the wrong
+            // shape (unknown or missing arguments) also points to the help.
+            if (ex instanceof CommandLine.UnmatchedArgumentException || ex instanceof CommandLine.MissingParameterException) {
+                e.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+            }
             return ExitCodes.BAD_INPUT;
         });
         int code;

@@ -47,6 +47,7 @@ class CommandLineNumbersTest {
         r.assertExit(ExitCodes.BAD_INPUT);
         r.assertNoStackTrace();
         assertEquals("", r.out());
+        assertEquals(1, r.errLines().size(), r::all);
         String first = r.errLines().get(0);
         assertTrue(first.contains("'" + option + "'") && first.contains(message), r::all);
         assertFalse(JAVA.matcher(r.err()).find(), r::all);
