@@ -6,7 +6,9 @@ import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
 
 /**
- * One scenario file: the container of its checks. A file that does not parse has no checks and fails
+ * One scenario file: the container of its checks, named like a class ({@code scenarios.infinite.INF01}):
+ * Surefire's report uses a container's name as the class of its tests, and CI servers read the dots as
+ * packages. Its source is the file, for an IDE to open. A file that does not parse has no checks and fails
  * itself, with every diagnostic of the file ({@code file:line:col: message}), so the other files still run.
  */
 final class ScenarioFileDescriptor extends AbstractTestDescriptor implements Node<SchedlabExecutionContext> {
@@ -15,7 +17,7 @@ final class ScenarioFileDescriptor extends AbstractTestDescriptor implements Nod
     private final Optional<String> loadError;
 
     ScenarioFileDescriptor(UniqueId id, ScenarioSource scenario, Optional<String> loadError) {
-        super(id, scenario.displayName(), scenario.testSource());
+        super(id, scenario.className(), scenario.testSource());
         this.scenario = scenario;
         this.loadError = loadError;
     }
@@ -33,12 +35,6 @@ final class ScenarioFileDescriptor extends AbstractTestDescriptor implements Nod
     @Override
     public boolean mayRegisterTests() {
         return loadError.isPresent();
-    }
-
-    /** The dotted name (Surefire's report uses it as the class of the file's checks). */
-    @Override
-    public String getLegacyReportingName() {
-        return scenario.className();
     }
 
     @Override

@@ -62,7 +62,7 @@ class SchedlabTestEngineTest {
     void classpathFolder_twoPolicies_oneContainerPerFileOneTestPerProblemAndPolicy() {
         EngineExecutionResults r = run(Map.of("schedlab.policies", "fair,zvm64"), selectClasspathResource("scenarios"));
 
-        assertEquals(List.of("scenarios/J1.scn", "scenarios/infinite/INF.scn"), containerNames(r));
+        assertEquals(List.of("scenarios.J1", "scenarios.infinite.INF"), containerNames(r));
         assertEquals(List.of("J1 under fair", "J1 under zvm64", "INF01 under fair", "INF01 under zvm64",
                 "INF02 under fair", "INF02 under zvm64"), testNames(r));
         r.testEvents().assertStatistics(s -> s.started(6).succeeded(6).failed(0));
@@ -92,7 +92,7 @@ class SchedlabTestEngineTest {
         Path dir = RESOURCES.resolve("scenarios/infinite");
         EngineExecutionResults r = run(Map.of(), selectDirectory(dir.toFile()), selectFile(dir.resolve("INF.scn").toFile()));
 
-        assertEquals(List.of("src/test/resources/scenarios/infinite/INF.scn"), containerNames(r));
+        assertEquals(List.of("src.test.resources.scenarios.infinite.INF"), containerNames(r));
         Event file = r.containerEvents().started().filter(e -> e.getTestDescriptor() instanceof ScenarioFileDescriptor)
                 .findFirst().orElseThrow();
         assertInstanceOf(FileSource.class, file.getTestDescriptor().getSource().orElseThrow());
@@ -177,7 +177,7 @@ class SchedlabTestEngineTest {
     void fileThatDoesNotParse_containerFailsWithDiagnostics_othersRun() {
         EngineExecutionResults r = run(Map.of(), selectClasspathResource("broken"), selectClasspathResource("scenarios/J1.scn"));
 
-        r.containerEvents().assertThatEvents().haveExactly(1, event(container(), displayName("broken/BAD.scn"),
+        r.containerEvents().assertThatEvents().haveExactly(1, event(container(), displayName("broken.BAD"),
                 finishedWithFailure(instanceOf(ScenarioFileException.class),
                         message(m -> m.contains("broken/BAD.scn:3:")))));
         r.testEvents().assertStatistics(s -> s.succeeded(1));
