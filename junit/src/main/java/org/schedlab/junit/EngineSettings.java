@@ -241,7 +241,11 @@ record EngineSettings(List<String> policies, List<Long> seeds, Thresholds thresh
     RunConfig configFor(Problem problem, Optional<Long> seed) {
         try {
             RunConfig.Builder b = RunConfig.forProblem(problem).toBuilder();
-            duration.ifPresent(b::duration);
+            duration.ifPresent(d -> {
+                // As RUNIT DURATION does: a run shorter than twice the warm-up keeps its second half.
+                long micros = d.toNanos() / 1000;
+                b.durationMicros(micros).warmupMicros(Math.min(RunConfig.DEFAULT_WARMUP_MICROS, micros / 2));
+            });
             warmup.ifPresent(w -> b.warmupMicros(w.toNanos() / 1000));
             timeout.ifPresent(b::timeout);
             seed.ifPresent(b::seed);

@@ -86,6 +86,29 @@ class EngineSettingsTest {
     }
 
     @Test
+    void configFor_shortDuration_warmupIsItsFirstHalf() throws Exception {
+        org.schedlab.core.Problem j1 = org.schedlab.grammar.ScenarioParser.parse("J1.scn",
+                "LPAR CP.1\nPROBLEM J1\nUSER A CP.100-R\n  VCPU 0 CP *\nRUNIT SEED 9\n").problems().get(0);
+
+        org.schedlab.runner.RunConfig c = read(Map.of("schedlab.duration", "4s")).configFor(j1, Optional.empty());
+        assertEquals(4_000_000, c.durationMicros());
+        assertEquals(2_000_000, c.warmupMicros());
+        assertEquals(9, c.seed());
+        assertEquals(3, read(Map.of()).configFor(j1, Optional.of(3L)).seed());
+        assertEquals(5_000_000, read(Map.of("schedlab.duration", "20s")).configFor(j1, Optional.empty()).warmupMicros());
+    }
+
+    @Test
+    void configFor_warmupAsLongAsTheRun_nothingToJudge() throws Exception {
+        org.schedlab.core.Problem j1 = org.schedlab.grammar.ScenarioParser.parse("J1.scn",
+                "LPAR CP.1\nPROBLEM J1\nUSER A CP.100-R\n  VCPU 0 CP *\nRUNIT DURATION 4S\n").problems().get(0);
+
+        SettingsException e = assertThrows(SettingsException.class,
+                () -> read(Map.of("schedlab.warmup", "3.5s")).configFor(j1, Optional.empty()));
+        assertTrue(e.getMessage().startsWith("J1: no measurement interval starts after the warm-up of 3.5 s"), e.getMessage());
+    }
+
+    @Test
     void policies_optionsWithCommas_stayWithTheirPolicy() {
         assertEquals(List.of("fair", "zvm64:a=1,b=2", "zvm63"), EngineSettings.policies("fair,zvm64:a=1,b=2,zvm63"));
     }
