@@ -1,5 +1,6 @@
 package org.schedlab.junit;
 
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -84,7 +85,7 @@ final class ScenarioCaseDescriptor extends AbstractTestDescriptor implements Nod
 
     /** The figures every check publishes, whatever its outcome: verdict, expectation, mean and max error. */
     static ReportEntry entry(TestResult r) {
-        return ReportEntry.from(java.util.Map.of(
+        return ReportEntry.from(Map.of(
                 "schedlab.verdict", r.verdict().name(),
                 "schedlab.expected", r.expectation().name(),
                 "schedlab.mean-error-pct", figure(r.trial().meanErrorPct()),

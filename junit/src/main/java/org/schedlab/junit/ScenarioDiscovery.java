@@ -3,6 +3,7 @@ package org.schedlab.junit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystemAlreadyExistsException;
@@ -146,7 +147,7 @@ final class ScenarioDiscovery {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
     }
