@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.IntStream;
 import org.schedlab.cell.Expectations;
 import org.schedlab.cell.TestPlan;
 import org.schedlab.cell.TestResult;
@@ -13,6 +14,7 @@ import org.schedlab.core.InputException;
 import org.schedlab.core.io.AtomicOutput;
 import org.schedlab.core.io.WriteException;
 import org.schedlab.report.ReportFormat;
+import org.schedlab.report.TestRunFacts;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.spi.SchedulerPolicy;
 import picocli.CommandLine.Command;
@@ -91,6 +93,7 @@ final class TestCommand implements Callable<Integer> {
         }
         Progress progress = Progress.forTerminal(spec.commandLine().getErr());
         List<TestResult> results;
+        long started = System.nanoTime();
         try {
             results = plan.run(configs, parallel, thresholds, expected, (c, done, simulated, total) ->
                     progress.update("test: " + done + "/" + plan.size() + " done; " + c.problem().name()
@@ -98,6 +101,7 @@ final class TestCommand implements Callable<Integer> {
         } finally {
             progress.done();
         }
+        double wallSeconds = (System.nanoTime() - started) / 1e9;
 
         PrintWriter out = spec.commandLine().getOut();
         format.reporter().tests(out, results, thresholds);
@@ -105,7 +109,10 @@ final class TestCommand implements Callable<Integer> {
         if (junitXml != null) {
             try (AtomicOutput xml = AtomicOutput.create(junitXml)) {
                 PrintWriter w = new PrintWriter(xml.writer());
-                ReportFormat.JUNIT_XML.reporter().tests(w, results, thresholds);
+                List<Long> seeds = IntStream.range(0, plan.size())
+                        .mapToObj(i -> plan.cases().get(i).configure(configs.get(i)).seed()).toList();
+                ReportFormat.JUNIT_XML.reporter().tests(w, results, thresholds,
+                        new TestRunFacts(wallSeconds, seeds));
                 w.flush();
                 if (w.checkError()) {
                     throw new WriteException(junitXml, new IOException("write failed"));

@@ -153,7 +153,7 @@ class TestCommandTest {
         for (int i = 0; i < cases.getLength(); i++) {
             Element c = (Element) cases.item(i);
             names.add(c.getAttribute("name"));
-            assertTrue(c.getAttribute("classname").endsWith("AL1.scn") || c.getAttribute("classname").endsWith("J1.scn"));
+            assertTrue(c.getAttribute("classname").endsWith(".AL1") || c.getAttribute("classname").endsWith(".J1"));
             Double.parseDouble(c.getAttribute("time"));
         }
         assertEquals(List.of("AL1 [fair]", "AL1 [zvm64]", "J1 [fair]", "J1 [zvm64]"), names);

@@ -27,16 +27,28 @@ final class JunitXmlReporter implements Reporter {
         return EnumSet.of(ReportKind.TESTS);
     }
 
+    /** Without the run's facts: its time is the sum of the checks' (the wall time of a run one at a time). */
     @Override
     public void tests(PrintWriter w, List<TestResult> results, Thresholds thresholds) {
+        tests(w, results, thresholds, new TestRunFacts(results.stream().mapToDouble(TestResult::wallSeconds).sum(),
+                results.stream().flatMap(r -> r.testCase().seed().stream().boxed()).toList()));
+    }
+
+    /**
+     * A {@code classname} CI servers read as packages and a class ({@code scenarios.infinite.INF01}), the suite's
+     * time as the run's wall time, its seeds and thresholds as properties, and a failure's body the per-virtual-CPU
+     * table.
+     */
+    @Override
+    public void tests(PrintWriter w, List<TestResult> results, Thresholds thresholds, TestRunFacts facts) {
         long failures = results.stream().filter(r -> r.verdict() != Verdict.ERROR && !r.asExpected()).count();
         long errors = results.stream().filter(r -> r.verdict() == Verdict.ERROR && !r.asExpected()).count();
-        double total = results.stream().mapToDouble(TestResult::wallSeconds).sum();
         w.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         w.write("<testsuite name=\"schedlab\" tests=\"" + results.size() + "\" failures=\"" + failures + "\" errors=\""
-                + errors + "\" skipped=\"0\" time=\"" + Numbers.fixed(total, 3) + "\">\n");
+                + errors + "\" skipped=\"0\" time=\"" + Numbers.fixed(facts.wallSeconds(), 3) + "\">\n");
+        properties(w, thresholds, facts);
         for (TestResult r : results) {
-            w.write("  <testcase classname=\"" + xml(r.file()) + "\" name=\"" + xml(r.problem() + " [" + r.policy() + "]")
+            w.write("  <testcase classname=\"" + xml(ClassNames.of(r.file())) + "\" name=\"" + xml(r.problem() + " [" + r.policy() + "]")
                     + "\" time=\"" + Numbers.fixed(r.wallSeconds(), 3) + "\"");
             if (r.asExpected()) {
                 w.write("/>\n");
@@ -49,11 +61,27 @@ final class JunitXmlReporter implements Reporter {
                 w.write("    <error type=\"run\" message=\"" + xml(r.trial().error().get()) + "\"/>\n");
             } else {
                 String msg = "verdict " + r.verdict() + ", expected " + r.expectation() + ": " + figures;
-                w.write("    <failure type=\"verdict\" message=\"" + xml(msg) + "\"/>\n");
+                w.write("    <failure type=\"verdict\" message=\"" + xml(msg) + "\">" + xml(VerdictDetails.describe(r))
+                        + "</failure>\n");
             }
             w.write("  </testcase>\n");
         }
         w.write("</testsuite>\n");
+    }
+
+    private static void properties(PrintWriter w, Thresholds thresholds, TestRunFacts facts) {
+        w.write("  <properties>\n");
+        if (!facts.seeds().isEmpty()) {
+            w.write(property(facts.seeds().size() == 1 ? "seed" : "seeds",
+                    String.join(",", facts.seeds().stream().map(String::valueOf).toList())));
+        }
+        w.write(property("max-error-pct", Numbers.format(thresholds.maxErrorPct())));
+        thresholds.meanErrorPct().ifPresent(m -> w.write(property("mean-error-pct", Numbers.format(m))));
+        w.write("  </properties>\n");
+    }
+
+    private static String property(String name, String value) {
+        return "    <property name=\"" + xml(name) + "\" value=\"" + xml(value) + "\"/>\n";
     }
 
     private static String xml(String s) {

@@ -60,6 +60,14 @@ public interface Reporter {
         throw unsupported(ReportKind.TESTS);
     }
 
+    /**
+     * The results of a test plan with what only its run knows (wall time, seeds); formats that show neither
+     * write what {@link #tests(PrintWriter, List, Thresholds)} writes.
+     */
+    default void tests(PrintWriter out, List<TestResult> results, Thresholds thresholds, TestRunFacts facts) {
+        tests(out, results, thresholds);
+    }
+
     private UnsupportedOperationException unsupported(ReportKind kind) {
         return new UnsupportedOperationException(format().label() + " cannot report " + kind);
     }

@@ -1,9 +1,11 @@
 package org.schedlab.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The results of a test plan in each format that writes them: a PASS, an unexpected PASS, a failed run. */
@@ -84,18 +86,59 @@ class TestsReporterTest {
     }
 
     @Test
-    void junitXml_mixedResults_failureForUnexpectedErrorForFailedRunEscaped() {
+    void junitXml_mixedResults_failureWithVcpuTableErrorForFailedRunEscaped() {
         assertEquals("""
                 <?xml version="1.0" encoding="UTF-8"?>
                 <testsuite name="schedlab" tests="3" failures="1" errors="1" skipped="0" time="0.875">
-                  <testcase classname="J1.scn" name="J1 [fair]" time="0.250"/>
-                  <testcase classname="J1.scn" name="J1 [zvm63]" time="0.500">
-                    <failure type="verdict" message="verdict PASS, expected FAIL: mean error 2.50%, max error 3.00%"/>
+                  <properties>
+                    <property name="max-error-pct" value="5"/>
+                    <property name="mean-error-pct" value="2.5"/>
+                  </properties>
+                  <testcase classname="J1" name="J1 [fair]" time="0.250"/>
+                  <testcase classname="J1" name="J1 [zvm63]" time="0.500">
+                    <failure type="verdict" message="verdict PASS, expected FAIL: mean error 2.50%, max error 3.00%">verdict PASS, expected FAIL: mean error 2.50%, max error 3.00%
+                thresholds: max error 5%, mean error 2.5%
+                virtual CPU    correct   observed  difference
+                QGP00000.0      50.000     48.750      -1.250
+                QGP00001.0      50.000     48.750      -1.250
+                QGP00002.0      50.000     48.750      -1.250
+                QGP00003.0      50.000     48.750      -1.250
+                </failure>
                   </testcase>
-                  <testcase classname="J1.scn" name="J1 [zvm64]" time="0.125">
+                  <testcase classname="J1" name="J1 [zvm64]" time="0.125">
                     <error type="run" message="policy &lt;x&gt; threw &quot;boom&quot; &amp; stopped"/>
                   </testcase>
                 </testsuite>
                 """, report(ReportFormat.JUNIT_XML));
+    }
+
+    @Test
+    void junitXml_runFacts_suiteTimeIsWallTimeAndSeedsAreProperties() {
+        StringWriter out = new StringWriter();
+        ReportFormat.JUNIT_XML.reporter().tests(new PrintWriter(out), TestsFixture.results(), TestsFixture.THRESHOLDS,
+                new TestRunFacts(0.5, List.of(3L, 1L, 3L)));
+        String xml = out.toString();
+
+        assertTrue(xml.contains("skipped=\"0\" time=\"0.500\">\n  <properties>\n    <property name=\"seeds\" value=\"1,3\"/>\n"),
+                xml);
+    }
+
+    @Test
+    void junitXml_oneSeed_seedProperty() {
+        StringWriter out = new StringWriter();
+        ReportFormat.JUNIT_XML.reporter().tests(new PrintWriter(out), TestsFixture.results(), TestsFixture.THRESHOLDS,
+                new TestRunFacts(2, List.of(7L)));
+
+        assertTrue(out.toString().contains("<property name=\"seed\" value=\"7\"/>"), out.toString());
+    }
+
+    @Test
+    void otherFormats_runFacts_sameAsWithout() {
+        for (ReportFormat f : List.of(ReportFormat.TEXT, ReportFormat.JSON, ReportFormat.MARKDOWN)) {
+            StringWriter out = new StringWriter();
+            f.reporter().tests(new PrintWriter(out), TestsFixture.results(), TestsFixture.THRESHOLDS,
+                    new TestRunFacts(9, List.of(1L)));
+            assertEquals(report(f), out.toString(), f.label());
+        }
     }
 }
