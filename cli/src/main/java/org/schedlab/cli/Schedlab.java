@@ -19,6 +19,7 @@ import picocli.CommandLine;
                 CompareCommand.class,
                 RunCommand.class,
                 TestCommand.class,
+                ChartCommand.class,
                 PoliciesCommand.class,
                 CommandLine.HelpCommand.class
         },
