@@ -11,7 +11,7 @@ public final class Downsample {
     }
 
     /**
-     * At most {@code maxPoints} points: consecutive intervals in equal groups, each drawn as its largest
+     * At most {@code maxPoints} points (one more where the warm-up ends): consecutive intervals in equal groups, each drawn as its largest
      * error, so a spike over the max threshold stays as high as it was (a mean would hide it). Warm-up and
      * counted intervals are never grouped together, so the warm-up's errors never stand for counted ones.
      */

@@ -12,9 +12,9 @@ import org.schedlab.solver.VcpuAnswer;
  * Collects a series for charts in bounded memory: at most {@code maxPoints} points per virtual CPU
  * however long the run. When the buffer is full, neighbouring points are merged pairwise (a
  * length-weighted mean, so the mean utilization is kept) and each new point then averages twice as many
- * intervals. A run of more than maxPoints intervals thus keeps between maxPoints/2 and maxPoints points,
- * each the mean of the same number of consecutive intervals (the last one possibly of fewer); a shorter
- * run keeps every interval as it was.
+ * intervals. A run of maxPoints intervals or more thus keeps between maxPoints/2 and maxPoints points,
+ * each the mean of the same number of consecutive intervals (the last one possibly of fewer); a run of
+ * fewer than maxPoints intervals keeps every interval as it was.
  *
  * <p>Not thread-safe: one recorder per run, fed from the run's listener.
  */

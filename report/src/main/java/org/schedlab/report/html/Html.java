@@ -1,6 +1,8 @@
 package org.schedlab.report.html;
 
 import java.util.Locale;
+import org.schedlab.comparator.Verdict;
+import org.schedlab.report.chart.Palette;
 
 /** Escaping and number formatting for the HTML report. */
 final class Html {
@@ -50,15 +52,23 @@ final class Html {
             table.sortable th{cursor:pointer;user-select:none}
             table.sortable th:hover{background:#e6e6e6}
             th[data-dir=asc]::after{content:" \\25B2";font-size:10px}th[data-dir=desc]::after{content:" \\25BC";font-size:10px}
-            .PASS{background:#d4edda}.FAIL{background:#f8d7da}.ERROR{background:#fff3cd}
-            .over{background:#f8d7da}.ok{background:#eef7ee}.miss{color:#b00;font-weight:bold}
+            .over{background:%s}.ok{background:#eef7ee}.miss{color:#b00;font-weight:bold}
             pre{background:#f8f8f8;border:1px solid #ddd;padding:10px;font-size:12px;overflow:auto;max-height:420px}
-            img{max-width:100%;height:auto;border:1px solid #eee;margin:4px 0}
+            img{max-width:100%%;height:auto;border:1px solid #eee;margin:4px 0}
             .charts{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
             .charts img{max-width:680px}
             .case{border-top:2px solid #ddd;margin-top:20px}
             a{color:#0060a0}
-            """;
+            """.formatted(Palette.hex(Palette.verdict(Verdict.FAIL))) + verdictClasses();
+
+    /** One class per verdict, coloured as {@link Palette#verdict} says. */
+    private static String verdictClasses() {
+        StringBuilder b = new StringBuilder();
+        for (Verdict v : Verdict.values()) {
+            b.append('.').append(v.name()).append("{background:").append(Palette.hex(Palette.verdict(v))).append("}\n");
+        }
+        return b.toString();
+    }
 
     static final String SORT_SCRIPT = """
             document.querySelectorAll('table.sortable').forEach(function(t){
