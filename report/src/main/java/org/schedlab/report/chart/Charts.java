@@ -188,7 +188,7 @@ public final class Charts {
         titled(chart, figures.headline(), String.format(Locale.ROOT, "c = (%s, %s), o = (%s, %s): mean observed over "
                         + "the counted intervals", fmt(v.correctX()), fmt(v.correctY()), fmt(v.observedX()),
                 fmt(v.observedY())), plane);
-        return Figure.of(chart, 640, 640);
+        return Figure.of(chart, 560, 560);
     }
 
     /** One scenario's dispatch delay under one policy. */
@@ -240,8 +240,8 @@ public final class Charts {
         style(chart, true);
         titled(chart, "Dispatch delay per scenario", "mean and p99 per policy (p99: the highest of the virtual "
                 + "CPUs' 99th percentiles)", null);
-        int width = Math.max(800, Math.min(2400, 120 + scenarios.size() * policies.size() * 40));
-        return Figure.of(chart, width, 480);
+        int width = Math.max(680, Math.min(2400, 120 + scenarios.size() * policies.size() * 40));
+        return Figure.of(chart, width, 440);
     }
 
     /** One seed's run of a problem under a policy. */

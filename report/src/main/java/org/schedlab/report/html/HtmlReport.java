@@ -95,7 +95,7 @@ public final class HtmlReport {
                 .append(Html.num(thresholds.maxErrorPct())).append('%');
         thresholds.meanErrorPct().ifPresent(m -> b.append(" and the mean at most ").append(Html.num(m)).append('%'));
         b.append(". Click a column header to sort.</p>\n");
-        b.append("<table class=\"sortable\" id=\"summary\">\n<thead><tr><th>file</th><th>problem</th><th>policy</th>");
+        b.append("<div class=\"scroll\"><table class=\"sortable\" id=\"summary\">\n<thead><tr><th>file</th><th>problem</th><th>policy</th>");
         if (seeds) {
             b.append("<th>seed</th>");
         }
@@ -122,11 +122,16 @@ public final class HtmlReport {
                     .append("\">").append(Html.whole(r.trial().meanDispatchDelayUs())).append("</td><td class=\"n\">")
                     .append(etr(r.trial().metrics())).append("</td></tr>\n");
         }
-        b.append("</tbody></table>\n");
-        List<Charts.DelayBar> bars = SummaryCharts.delayBars(results);
-        if (!bars.isEmpty()) {
-            b.append("<h2>Dispatch delay</h2>\n").append(img(dir, "img/dispatch-delay.png", Charts.dispatchDelay(bars),
-                    "mean and p99 dispatch delay per scenario and policy"));
+        b.append("</tbody></table></div>\n");
+        List<List<Charts.DelayBar>> groups = SummaryCharts.byScenarioGroups(SummaryCharts.delayBars(results),
+                SummaryCharts.SCENARIOS_PER_DELAY_CHART);
+        if (!groups.isEmpty()) {
+            b.append("<h2>Dispatch delay</h2>\n<div class=\"charts\">\n");
+            for (int g = 0; g < groups.size(); g++) {
+                b.append(img(dir, "img/dispatch-delay-" + (g + 1) + ".png", Charts.dispatchDelay(groups.get(g)),
+                        "mean and p99 dispatch delay per scenario and policy"));
+            }
+            b.append("</div>\n");
         }
         List<Charts.SeedPoint> spread = SummaryCharts.seedPoints(results);
         if (!spread.isEmpty()) {

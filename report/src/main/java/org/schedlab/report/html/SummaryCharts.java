@@ -41,6 +41,20 @@ final class SummaryCharts {
         return List.copyOf(bars.values());
     }
 
+    /** Scenarios one dispatch-delay chart shows: more make its bars too thin to read. */
+    static final int SCENARIOS_PER_DELAY_CHART = 8;
+
+    /** Bars split into charts of at most {@code perChart} scenarios, in order; a scenario never split. */
+    static List<List<Charts.DelayBar>> byScenarioGroups(List<Charts.DelayBar> bars, int perChart) {
+        List<String> scenarios = bars.stream().map(Charts.DelayBar::scenario).distinct().toList();
+        List<List<Charts.DelayBar>> groups = new ArrayList<>();
+        for (int from = 0; from < scenarios.size(); from += perChart) {
+            List<String> these = scenarios.subList(from, Math.min(scenarios.size(), from + perChart));
+            groups.add(bars.stream().filter(b -> these.contains(b.scenario())).toList());
+        }
+        return List.copyOf(groups);
+    }
+
     static double worstP99(RunSummary s) {
         long max = 0;
         for (RunSummary.DelayStats d : s.vcpuDelays()) {
