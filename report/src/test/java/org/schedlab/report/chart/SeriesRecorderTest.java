@@ -68,6 +68,15 @@ class SeriesRecorderTest {
     }
 
     @Test
+    void data_hourOfOneSecondIntervals_113PointsOf32Seconds() {
+        // The figure docs/charts.md states: 3,600 intervals halve to groups of 32, 112 whole and one of 16.
+        SeriesData d = ChartFixtures.series(j1, ChartFixtures.intervals(j1, 3_600));
+        assertEquals(113, d.points());
+        assertEquals(32, d.endS()[0] - d.startS()[0], 1e-9);
+        assertEquals(16, d.endS()[112] - d.startS()[112], 1e-9);
+    }
+
+    @Test
     void add_wrongWidth_rejected() {
         SeriesRecorder r = new SeriesRecorder(j1);
         assertThrows(IllegalArgumentException.class, () -> r.add(new ObservedInterval(0, 1, new double[] {1, 2})));
