@@ -57,7 +57,7 @@ final class Html {
             img{max-width:100%%;height:auto;border:1px solid #eee;margin:4px 0}
             .charts{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
             .charts img{max-width:680px}
-            .scroll{max-height:560px;overflow:auto;display:inline-block;border-bottom:1px solid #ccc}
+            .scroll{max-height:400px;overflow:auto;display:inline-block;border-bottom:1px solid #ccc}
             .scroll table{margin:0}
             .case{border-top:2px solid #ddd;margin-top:20px}
             a{color:#0060a0}

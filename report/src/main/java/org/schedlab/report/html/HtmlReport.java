@@ -18,6 +18,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.schedlab.cell.RunMetrics;
 import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Thresholds;
+import org.schedlab.comparator.Verdict;
 import org.schedlab.report.chart.ChartFormat;
 import org.schedlab.report.chart.Charts;
 import org.schedlab.report.chart.Figure;
@@ -85,7 +86,7 @@ public final class HtmlReport {
 
     private static String index(Path dir, List<TestResult> results, List<String> pageOf, Thresholds thresholds)
             throws IOException {
-        long passed = results.stream().filter(r -> r.verdict().name().equals("PASS")).count();
+        long passed = results.stream().filter(r -> r.verdict() == Verdict.PASS).count();
         long asExpected = results.stream().filter(TestResult::asExpected).count();
         boolean seeds = results.stream().anyMatch(r -> r.testCase().seed().isPresent());
         StringBuilder b = new StringBuilder();
@@ -95,6 +96,7 @@ public final class HtmlReport {
                 .append(Html.num(thresholds.maxErrorPct())).append('%');
         thresholds.meanErrorPct().ifPresent(m -> b.append(" and the mean at most ").append(Html.num(m)).append('%'));
         b.append(". Click a column header to sort.</p>\n");
+        byPolicy(b, results);
         b.append("<div class=\"scroll\"><table class=\"sortable\" id=\"summary\">\n<thead><tr><th>file</th><th>problem</th><th>policy</th>");
         if (seeds) {
             b.append("<th>seed</th>");
@@ -139,6 +141,33 @@ public final class HtmlReport {
                     Charts.seedSpread(spread, thresholds.maxErrorPct()), "error per seed"));
         }
         return Html.page("schedlab test report", b.toString());
+    }
+
+    /** Verdict counts per policy: the first thing a reader of a library-wide run wants. */
+    private static void byPolicy(StringBuilder b, List<TestResult> results) {
+        // Per policy: a count per verdict, then the count not as expected.
+        int missed = Verdict.values().length;
+        Map<String, long[]> counts = new LinkedHashMap<>();
+        for (TestResult r : results) {
+            long[] c = counts.computeIfAbsent(r.policy(), k -> new long[missed + 1]);
+            c[r.verdict().ordinal()]++;
+            c[missed] += r.asExpected() ? 0 : 1;
+        }
+        b.append("<table id=\"policies\"><thead><tr><th>policy</th>");
+        for (Verdict v : Verdict.values()) {
+            b.append("<th>").append(v).append("</th>");
+        }
+        b.append("<th>not as expected</th></tr></thead>\n<tbody>\n");
+        counts.forEach((policy, c) -> {
+            b.append("<tr><td>").append(Html.esc(policy)).append("</td>");
+            for (Verdict v : Verdict.values()) {
+                long n = c[v.ordinal()];
+                b.append("<td class=\"n").append(n > 0 ? " " + v.name() : "").append("\">").append(n).append("</td>");
+            }
+            b.append("<td class=\"n").append(c[missed] > 0 ? " miss" : "").append("\">").append(c[missed])
+                    .append("</td></tr>\n");
+        });
+        b.append("</tbody></table>\n");
     }
 
     private static String errorCell(double value, double threshold) {
