@@ -59,6 +59,6 @@ public final class Schedlab implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (check, solve, compare, run, test)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (check, solve, compare, run, test, chart)");
     }
 }
