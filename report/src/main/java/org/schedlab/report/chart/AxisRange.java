@@ -31,12 +31,12 @@ public record AxisRange(double lower, double upper, double tick) {
     }
 
     /**
-     * Utilization in percent of one CPU: always 0..100 at least, so that charts of different runs compare
-     * at a glance and 100% (a virtual CPU's most) is on the axis, more only when a value overshoots
-     * (measurements may, slightly).
+     * Utilization in percent of one CPU: 0..100 by 10 whenever the values fit, so that charts of different
+     * runs compare at a glance and 100% (a virtual CPU's most) is the top; more only when a value
+     * overshoots (measurements may, slightly) or lines are users' sums.
      */
     public static AxisRange utilization(double maxValue) {
-        return upTo(Math.max(maxValue, 100 / 1.05));
+        return maxValue <= 100 ? new AxisRange(0, 100, 10) : upTo(maxValue);
     }
 
     /**

@@ -26,6 +26,11 @@ class AxisRangeTest {
     }
 
     @Test
+    void utilization_aVcpuAtExactly100_axisStillEndsAt100() {
+        assertEquals(100, AxisRange.utilization(100).upper(), 1e-12);
+    }
+
+    @Test
     void utilization_overshoot_axisGrowsPast100() {
         assertTrue(AxisRange.utilization(100.4).upper() > 100.4);
     }
