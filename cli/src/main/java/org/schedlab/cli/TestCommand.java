@@ -125,7 +125,7 @@ final class TestCommand implements Callable<Integer> {
                 series.add(results.get(i).trial().error().isPresent() || recorders[i] == null ? Optional.empty()
                         : Optional.of(recorders[i].data()));
             }
-            HtmlReport.write(html, results, series, thresholds);
+            HtmlReport.write(html, results, series, thresholds, parallel);
         }
         return results.stream().allMatch(TestResult::asExpected) ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
     }

@@ -13,7 +13,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import org.schedlab.cell.RunMetrics;
 import org.schedlab.cell.TestResult;
@@ -45,6 +50,19 @@ public final class HtmlReport {
      */
     public static void write(Path dir, List<TestResult> results, List<Optional<SeriesData>> series,
                              Thresholds thresholds) throws IOException {
+        write(dir, results, series, thresholds, 1);
+    }
+
+    /**
+     * {@link #write(Path, List, List, Thresholds)} drawing {@code jobs} problem pages at a time: drawing is
+     * most of the report's cost, and pages share nothing but the directory. The files are the same for any
+     * {@code jobs}.
+     */
+    public static void write(Path dir, List<TestResult> results, List<Optional<SeriesData>> series,
+                             Thresholds thresholds, int jobs) throws IOException {
+        if (jobs < 1) {
+            throw new IllegalArgumentException("jobs must be at least 1, got " + jobs);
+        }
         if (series.size() != results.size()) {
             throw new IllegalArgumentException(results.size() + " results but " + series.size() + " series");
         }
@@ -53,7 +71,7 @@ public final class HtmlReport {
                 + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".part");
         try {
             Files.createDirectories(temp.resolve("img"));
-            build(temp, results, series, thresholds);
+            build(temp, results, series, thresholds, jobs);
             replace(temp, target);
         } finally {
             deleteTree(temp);
@@ -61,7 +79,7 @@ public final class HtmlReport {
     }
 
     private static void build(Path dir, List<TestResult> results, List<Optional<SeriesData>> series,
-                              Thresholds thresholds) throws IOException {
+                              Thresholds thresholds, int jobs) throws IOException {
         Map<String, List<Integer>> byProblem = new LinkedHashMap<>();
         for (int i = 0; i < results.size(); i++) {
             TestResult r = results.get(i);
@@ -72,14 +90,34 @@ public final class HtmlReport {
             pageOf.add(null);
         }
         int page = 0;
-        for (List<Integer> cases : byProblem.values()) {
-            page++;
-            String name = String.format("p%03d.html", page);
-            for (int i : cases) {
-                pageOf.set(i, name);
+        ExecutorService pool = Executors.newFixedThreadPool(jobs);
+        try {
+            List<Future<?>> pages = new ArrayList<>();
+            for (List<Integer> cases : byProblem.values()) {
+                page++;
+                String name = String.format(Locale.ROOT, "p%03d.html", page);
+                for (int i : cases) {
+                    pageOf.set(i, name);
+                }
+                pages.add(pool.submit(() -> {
+                    Files.writeString(dir.resolve(name), ProblemPage.render(dir, name, cases, results, series),
+                            StandardCharsets.UTF_8);
+                    return null;
+                }));
             }
-            String html = ProblemPage.render(dir, name, cases, results, series);
-            Files.writeString(dir.resolve(name), html, StandardCharsets.UTF_8);
+            for (Future<?> f : pages) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while drawing the report", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
         Files.writeString(dir.resolve("index.html"), index(dir, results, pageOf, thresholds), StandardCharsets.UTF_8);
     }
