@@ -156,16 +156,43 @@ public final class Charts {
         return Figure.of(chart, 960, 480);
     }
 
-    /** The report's Figure 1: correct, observed and error vectors in the plane of two virtual CPUs. */
+    /**
+     * The report's Figure 1: correct, observed and error vectors in the plane of two virtual CPUs. When the
+     * error vector is too short to see beside the whole vectors, a close-up of the two tips is drawn beside.
+     */
     public static Figure errorVector(ErrorVector v, RunFigures figures) {
+        String numbers = String.format(Locale.ROOT, "c = (%s, %s), o = (%s, %s): mean observed over the counted "
+                + "intervals", fmt(v.correctX()), fmt(v.correctY()), fmt(v.observedX()), fmt(v.observedY()));
+        String plane = v.dimensions() == 2 ? "|e| / |c| = " + RunFigures.pct(v.planeErrorPct())
+                : "plane of the 2 of " + v.dimensions() + " virtual CPUs furthest from correct; in it |e| / |c| = "
+                + RunFigures.pct(v.planeErrorPct());
+        AxisRange axis = v.axis();
+        XYPlot whole = vectorPlot(v, 0, axis.upper(), 0, axis.upper(), axis.tick());
+        if (!v.needsCloseUp()) {
+            JFreeChart chart = new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, whole, true);
+            style(chart, true);
+            titled(chart, figures.headline(), numbers, plane);
+            return Figure.of(chart, 560, 560);
+        }
+        ErrorVector.Window w = v.closeUp();
+        XYPlot close = vectorPlot(v, w.xLow(), w.xHigh(), w.yLow(), w.yHigh(),
+                AxisRange.niceTick((w.xHigh() - w.xLow()) / 6));
+        JFreeChart left = new JFreeChart("whole vectors", PANEL_TITLE, whole, true);
+        JFreeChart right = new JFreeChart("close-up of the tips", PANEL_TITLE, close, true);
+        style(left, false);
+        style(right, false);
+        return Figure.grid(List.of(figures.headline(), numbers, plane), List.of(left, right), 2, 440, 460);
+    }
+
+    private static XYPlot vectorPlot(ErrorVector v, double xLow, double xHigh, double yLow, double yHigh, double tick) {
         XYSeriesCollection dataset = new XYSeriesCollection();
-        XYSeries correct = new XYSeries("correct vector c", false, true);
+        XYSeries correct = new XYSeries("correct c", false, true);
         correct.add(0, 0);
         correct.add(v.correctX(), v.correctY());
-        XYSeries observed = new XYSeries("observed vector o", false, true);
+        XYSeries observed = new XYSeries("observed o", false, true);
         observed.add(0, 0);
         observed.add(v.observedX(), v.observedY());
-        XYSeries error = new XYSeries("error vector e = o - c", false, true);
+        XYSeries error = new XYSeries("error e = o - c", false, true);
         error.add(v.correctX(), v.correctY());
         error.add(v.observedX(), v.observedY());
         dataset.addSeries(correct);
@@ -177,18 +204,19 @@ public final class Charts {
         r.setSeriesPaint(2, Palette.THRESHOLD);
         r.setSeriesStroke(0, new BasicStroke(2.5f));
         r.setSeriesStroke(1, new BasicStroke(2.5f));
-        r.setSeriesStroke(2, DASHED);
-        AxisRange axis = v.axis();
-        XYPlot plot = plot(dataset, r, v.xLabel() + " busy (%)", v.yLabel() + " busy (%)", 0, axis.upper(), axis);
-        JFreeChart chart = new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
-        style(chart, true);
-        String plane = v.dimensions() == 2 ? "|e| / |c| = " + RunFigures.pct(v.planeErrorPct())
-                : "plane of the 2 of " + v.dimensions() + " virtual CPUs furthest from correct; in it |e| / |c| = "
-                + RunFigures.pct(v.planeErrorPct());
-        titled(chart, figures.headline(), String.format(Locale.ROOT, "c = (%s, %s), o = (%s, %s): mean observed over "
-                        + "the counted intervals", fmt(v.correctX()), fmt(v.correctY()), fmt(v.observedX()),
-                fmt(v.observedY())), plane);
-        return Figure.of(chart, 560, 560);
+        r.setSeriesStroke(2, new BasicStroke(2.5f));
+        NumberAxis x = new NumberAxis(v.xLabel() + " busy (%)");
+        x.setRange(xLow, xHigh);
+        x.setTickUnit(new NumberTickUnit(tick));
+        NumberAxis y = new NumberAxis(v.yLabel() + " busy (%)");
+        y.setRange(yLow, yHigh);
+        y.setTickUnit(new NumberTickUnit(tick));
+        XYPlot plot = new XYPlot(dataset, x, y, r);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(GRID);
+        plot.setRangeGridlinePaint(GRID);
+        plot.setOutlineVisible(false);
+        return plot;
     }
 
     /** One scenario's dispatch delay under one policy. */

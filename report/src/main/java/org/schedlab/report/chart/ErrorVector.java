@@ -57,6 +57,39 @@ public record ErrorVector(int x, int y, String xLabel, String yLabel, double cor
         return c == 0 ? e : 100 * e / c;
     }
 
+    /** A square part of the plane, for a close-up of the two tips. */
+    public record Window(double xLow, double xHigh, double yLow, double yHigh) {
+        public Window {
+            if (!(xHigh > xLow) || !(yHigh > yLow)) {
+                throw new IllegalArgumentException("an empty window " + xLow + ".." + xHigh + " x " + yLow + ".." + yHigh);
+            }
+        }
+    }
+
+    /** Length of the error vector in this plane, in percent of one CPU. */
+    public double errorLength() {
+        return Math.hypot(observedX - correctX, observedY - correctY);
+    }
+
+    /**
+     * Whether the error vector is too short to see at the scale of the whole vectors (under a tenth of the
+     * axis): then the figure adds a close-up of the tips.
+     */
+    public boolean needsCloseUp() {
+        return errorLength() < axis().upper() / 10;
+    }
+
+    /**
+     * A square around both tips with the error vector filling about two thirds of it (at least one point
+     * of utilization wide, so a near-zero error does not zoom into rounding noise).
+     */
+    public Window closeUp() {
+        double cx = (correctX + observedX) / 2;
+        double cy = (correctY + observedY) / 2;
+        double half = Math.max(0.5, 0.75 * Math.max(Math.abs(observedX - correctX), Math.abs(observedY - correctY)));
+        return new Window(cx - half, cx + half, cy - half, cy + half);
+    }
+
     /** Both axes end here: the same scale on both keeps the vectors' angles true. */
     public AxisRange axis() {
         return AxisRange.upTo(Math.max(Math.max(correctX, correctY), Math.max(observedX, observedY)));

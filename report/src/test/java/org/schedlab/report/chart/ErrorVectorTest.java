@@ -46,4 +46,32 @@ class ErrorVectorTest {
         assertEquals(1, v.y());
         assertEquals(0, v.planeErrorPct(), 1e-12);
     }
+
+    @Test
+    void closeUp_shortErrorVector_squareAroundBothTips() {
+        ErrorVector v = ErrorVector.of(List.of(new VcpuComparison("A", "0", 50, 48.46),
+                new VcpuComparison("B", "0", 50, 50.87))).orElseThrow();
+        assertTrue(v.needsCloseUp(), "|e| = " + v.errorLength() + " on a 0.." + v.axis().upper() + " axis");
+        ErrorVector.Window w = v.closeUp();
+        assertEquals(w.xHigh() - w.xLow(), w.yHigh() - w.yLow(), 1e-9, "square, so angles stay true");
+        for (double[] tip : new double[][] {{50, 50}, {48.46, 50.87}}) {
+            assertTrue(tip[0] > w.xLow() && tip[0] < w.xHigh() && tip[1] > w.yLow() && tip[1] < w.yHigh(),
+                    "tip " + tip[0] + "," + tip[1] + " inside " + w);
+        }
+        assertTrue(w.xHigh() - w.xLow() < 5, "close: " + w);
+    }
+
+    @Test
+    void closeUp_longErrorVector_notNeeded() {
+        ErrorVector v = ErrorVector.of(List.of(new VcpuComparison("A", "0", 50, 90),
+                new VcpuComparison("B", "0", 50, 10))).orElseThrow();
+        assertTrue(!v.needsCloseUp());
+    }
+
+    @Test
+    void closeUp_noError_stillAWindow() {
+        ErrorVector v = ErrorVector.of(List.of(new VcpuComparison("A", "0", 50, 50),
+                new VcpuComparison("B", "0", 50, 50))).orElseThrow();
+        assertEquals(1, v.closeUp().xHigh() - v.closeUp().xLow(), 1e-12);
+    }
 }
