@@ -34,11 +34,11 @@ import picocli.CommandLine.Spec;
                 + "value, the per-interval error with the thresholds, and the error vector (the report's Figure 1).",
                 "RUN_OUTPUT is a PROBLEM.POLICY.series.csv written by 'schedlab run' (or any file in the format "
                         + "compare reads). The correct values come from the scenario given with --scenario; the "
-                        + "problem is the one the file name starts with, else --problem, else the scenario's only one.",
+                        + "problem is --problem, else the one the file name starts with, else the scenario's only one.",
                 "Writes BASE.utilization.EXT, BASE.error.EXT and BASE.vector.EXT (BASE: the file name without "
                         + ".series.csv) beside each file, or into --out."},
         footer = {"", "Exit codes: 0 charts written, 2 bad input.",
-                "Example:",
+                "Examples:",
                 "  schedlab run scenarios/J1.scn --policy zvm63",
                 "  schedlab chart runs/J1.zvm63.series.csv --scenario scenarios/J1.scn --format svg"})
 final class ChartCommand implements Callable<Integer> {
