@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
@@ -97,6 +98,15 @@ public record TestPlan(List<TestCase> cases) {
      */
     public List<TestResult> run(List<RunConfig> configs, int jobs, Thresholds thresholds, Expectations expected,
                                 Progress progress) throws InterruptedException {
+        return run(configs, jobs, thresholds, expected, progress, i -> Trial.SILENT);
+    }
+
+    /**
+     * {@link #run(List, int, Thresholds, Expectations, Progress)}, with {@code observers.apply(i)} seeing case
+     * i's intervals as well (a report that draws the series records them); called on the case's worker thread.
+     */
+    public List<TestResult> run(List<RunConfig> configs, int jobs, Thresholds thresholds, Expectations expected,
+                                Progress progress, IntFunction<RunListener> observers) throws InterruptedException {
         if (configs.size() != cases.size()) {
             throw new IllegalArgumentException(cases.size() + " cases but " + configs.size() + " run configurations");
         }
@@ -111,10 +121,13 @@ public record TestPlan(List<TestCase> cases) {
             for (int i = 0; i < cases.size(); i++) {
                 TestCase c = cases.get(i);
                 RunConfig config = configs.get(i);
+                int index = i;
                 futures.add(pool.submit(() -> {
+                    RunListener observer = observers.apply(index);
                     RunListener shown = new RunListener() {
                         @Override
                         public void interval(IntervalSample sample) {
+                            observer.interval(sample);
                         }
 
                         @Override

@@ -18,6 +18,11 @@ import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
 import org.schedlab.report.ReportFormat;
 import org.schedlab.runner.RunConfig;
+import org.schedlab.report.chart.ChartFormat;
+import org.schedlab.report.chart.RunCharts;
+import org.schedlab.report.chart.RunFigures;
+import org.schedlab.report.chart.RunOutputs;
+import org.schedlab.report.chart.SeriesRecorder;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
 import picocli.CommandLine.Command;
@@ -69,6 +74,14 @@ final class CompareCommand implements Callable<Integer> {
             description = "text or json (default: ${DEFAULT-VALUE}).")
     ReportFormat format;
 
+    @Option(names = "--chart", arity = "0..1", fallbackValue = "png", paramLabel = "png|svg",
+            converter = ChartCommand.ChartFormatConverter.class,
+            description = "Also draw the measurements' charts (docs/charts.md); png unless svg is given.")
+    ChartFormat chart;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Directory for --chart's files (default: beside OBS.csv).")
+    Path chartDir;
+
     @Override
     public Integer call() throws IOException, InputException {
         Scenario scenario = Scenarios.load(file);
@@ -88,7 +101,20 @@ final class CompareCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         // Measured elsewhere: there is no run of ours, so no run metrics beside the comparison.
         format.reporter().comparison(out, scenario.file(), p.name(), c, Optional.empty());
+        if (chart != null) {
+            charts(solution, p, c, out);
+        }
         out.flush();
         return c.verdict() == Verdict.PASS ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
+    }
+
+    /** The same charts as a run's, read back from the measurement file (a second, streaming pass). */
+    private void charts(Solution solution, Problem p, Comparison c, PrintWriter out) throws IOException, InputException {
+        SeriesRecorder series = new SeriesRecorder(solution);
+        ObservedCsv.read(observed, solution, series::add);
+        Path dir = chartDir != null ? chartDir : observed.toAbsolutePath().getParent();
+        RunCharts.write(dir, RunOutputs.base(observed), series.data(), c,
+                RunFigures.of(p.name(), RunOutputs.source(observed), c, Optional.empty()), chart)
+                .forEach(path -> out.println("  wrote " + path));
     }
 }

@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.schedlab.cell.RunMetrics;
 import org.schedlab.cell.Scenarios;
 import org.schedlab.cell.Trial;
 import org.schedlab.cell.TrialResult;
+import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Numbers;
@@ -16,6 +18,10 @@ import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
 import org.schedlab.report.ReportFormat;
 import org.schedlab.report.RunFiles;
+import org.schedlab.report.chart.ChartFormat;
+import org.schedlab.report.chart.RunCharts;
+import org.schedlab.report.chart.RunFigures;
+import org.schedlab.report.chart.SeriesRecorder;
 import org.schedlab.runner.result.IntervalSample;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunListener;
@@ -73,6 +79,11 @@ final class RunCommand implements Callable<Integer> {
             description = "csv (the long format compare reads) or json (default: ${DEFAULT-VALUE}).")
     ReportFormat format;
 
+    @Option(names = "--chart", arity = "0..1", fallbackValue = "png", paramLabel = "png|svg",
+            converter = ChartCommand.ChartFormatConverter.class,
+            description = "Also draw the run's charts beside its files (docs/charts.md); png unless svg is given.")
+    ChartFormat chart;
+
     @Override
     public Integer call() throws IOException, InputException {
         Scenario scenario = Scenarios.load(file);
@@ -86,11 +97,15 @@ final class RunCommand implements Callable<Integer> {
             String base = pr.name() + "." + fileName(p.spec());
             Progress progress = Progress.forTerminal(stderr);
             Solution solution = Solver.solve(pr);
+            SeriesRecorder series = chart == null ? null : new SeriesRecorder(solution);
             try (RunFiles output = format.reporter().runFiles(out, base, solution, scenario.file(), p.spec(), config)) {
                 RunListener listener = new RunListener() {
                     @Override
                     public void interval(IntervalSample s) {
                         output.interval(s);
+                        if (series != null) {
+                            series.interval(s);
+                        }
                     }
 
                     @Override
@@ -111,6 +126,11 @@ final class RunCommand implements Callable<Integer> {
                 ReportFormat.TEXT.reporter().runSummary(stdout, pr, p.spec(), config, outcome.comparison().orElseThrow(),
                         metrics);
                 output.paths().forEach(path -> stdout.println("  wrote " + path));
+                if (series != null) {
+                    Comparison c = outcome.comparison().orElseThrow();
+                    RunCharts.write(out, base, series.data(), c, RunFigures.of(pr.name(), p.spec(), c,
+                            Optional.of(metrics)), chart).forEach(path -> stdout.println("  wrote " + path));
+                }
             } finally {
                 progress.done();
             }

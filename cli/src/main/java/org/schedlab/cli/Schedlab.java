@@ -25,6 +25,7 @@ import picocli.CommandLine;
                 CompareCommand.class,
                 RunCommand.class,
                 TestCommand.class,
+                ChartCommand.class,
                 PoliciesCommand.class,
                 CompletionCommand.class,
                 CommandLine.HelpCommand.class
@@ -107,6 +108,6 @@ public final class Schedlab implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (check, solve, compare, run, test)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (check, solve, compare, run, test, chart)");
     }
 }

@@ -3,20 +3,27 @@ package org.schedlab.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 import org.schedlab.cell.Expectations;
 import org.schedlab.cell.TestPlan;
 import org.schedlab.cell.TestResult;
+import org.schedlab.cell.Trial;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.InputException;
 import org.schedlab.core.io.AtomicOutput;
 import org.schedlab.core.io.WriteException;
 import org.schedlab.report.ReportFormat;
 import org.schedlab.report.TestRunFacts;
+import org.schedlab.report.chart.SeriesData;
+import org.schedlab.report.chart.SeriesRecorder;
+import org.schedlab.report.html.HtmlReport;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.spi.SchedulerPolicy;
+import org.schedlab.solver.Solver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -62,6 +69,10 @@ final class TestCommand implements Callable<Integer> {
     @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit (Surefire) XML report.")
     Path junitXml;
 
+    @Option(names = "--html", paramLabel = "DIR",
+            description = "Also write a static HTML report with charts into DIR (docs/charts.md).")
+    Path html;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.Test.class,
             description = "text, json or markdown (default: ${DEFAULT-VALUE}).")
     ReportFormat format;
@@ -94,10 +105,14 @@ final class TestCommand implements Callable<Integer> {
         Progress progress = Progress.forTerminal(spec.commandLine().getErr());
         List<TestResult> results;
         long started = System.nanoTime();
+        // Only for --html: each case's series, bounded per case (SeriesRecorder), for its charts.
+        SeriesRecorder[] recorders = new SeriesRecorder[plan.size()];
         try {
             results = plan.run(configs, parallel, thresholds, expected, (c, done, simulated, total) ->
                     progress.update("test: " + done + "/" + plan.size() + " done; " + c.problem().name()
-                            + " under " + c.policySpec() + " " + (100 * simulated / total) + "%"));
+                            + " under " + c.policySpec() + " " + (100 * simulated / total) + "%"),
+                    i -> html == null ? Trial.SILENT
+                            : (recorders[i] = new SeriesRecorder(Solver.solve(plan.cases().get(i).problem()))));
         } finally {
             progress.done();
         }
@@ -119,6 +134,14 @@ final class TestCommand implements Callable<Integer> {
                 }
                 xml.commit();
             }
+        }
+        if (html != null) {
+            List<Optional<SeriesData>> series = new ArrayList<>();
+            for (int i = 0; i < results.size(); i++) {
+                series.add(results.get(i).trial().error().isPresent() || recorders[i] == null ? Optional.empty()
+                        : Optional.of(recorders[i].data()));
+            }
+            HtmlReport.write(html, results, series, thresholds, parallel);
         }
         return results.stream().allMatch(TestResult::asExpected) ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
     }
