@@ -40,7 +40,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Exit codes: 0 charts written, 2 bad input.",
                 "Examples:",
                 "  schedlab run scenarios/J1.scn --policy zvm63",
-                "  schedlab chart runs/J1.zvm63.series.csv --scenario scenarios/J1.scn --format svg"})
+                "  schedlab chart runs/J1.zvm63.series.csv --scenario scenarios/J1.scn \\",
+                "      --format svg"})
 final class ChartCommand implements Callable<Integer> {
 
     @Spec

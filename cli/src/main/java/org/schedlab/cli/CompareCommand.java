@@ -100,7 +100,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         // Measured elsewhere: there is no run of ours, so no run metrics beside the comparison.
-        format.reporter().comparison(out, scenario.file(), p.name(), c, Optional.empty());
+        format.reporter().comparison(out, scenario.file(), p.name(), Optional.of(observed.toString()), c, Optional.empty());
         if (chart != null) {
             charts(solution, p, c, out);
         }

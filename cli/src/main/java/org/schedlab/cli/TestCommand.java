@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
+import org.schedlab.cell.AggregateResult;
 import org.schedlab.cell.Expectations;
 import org.schedlab.cell.TestPlan;
 import org.schedlab.cell.TestResult;
@@ -35,14 +36,20 @@ import picocli.CommandLine.Spec;
 @Command(name = "test",
         mixinStandardHelpOptions = true,
         description = {"The fairness check: for every problem of every scenario file (directories are walked "
-                + "for *.scn) and every policy, solve, run and compare. One line per problem and policy, "
-                + "then a summary. Results are listed in a stable order whatever --jobs is."},
-        footer = {"", "Exit codes: 0 all passed (or met --expect), 1 any failed, 2 bad input.",
+                + "for *.scn) and every policy, solve, run and compare. A header naming the columns, one line per "
+                + "problem and policy, then a summary. Results are listed in a stable order whatever --jobs is.",
+                "With --seeds every problem and policy runs under each seed and is judged by its worst seed; the "
+                        + "output gives the spread (min, median, max) and says when the verdict depends on the seed.",
+                "A directory among PATH that holds an expected.csv brings its expected verdicts (said on stderr); "
+                        + "--expect FILE replaces them, --no-expect drops them."},
+        footer = {"", "Exit codes: 0 every verdict as expected (unlisted: PASS), 1 any not, 2 bad input.",
                 "Examples:",
-                "  schedlab test scenarios",
-                "  schedlab test scenarios --policy zvm63 --policy zvm64 --policy fair \\",
-                "      --expect scenarios/expected.csv",
-                "  schedlab test scenarios --junit-xml target/schedlab-junit.xml"})
+                "  schedlab test scenarios --policy zvm63 --policy zvm64 \\",
+                "      --policy fair",
+                "  schedlab test scenarios/J1.scn --policy fair --seeds 5",
+                "  schedlab test scenarios --policy fair --seeds 3..7 \\",
+                "      --format json",
+                "  schedlab test scenarios --junit-xml target/schedlab.xml"})
 final class TestCommand implements Callable<Integer> {
 
     @Spec
@@ -61,10 +68,18 @@ final class TestCommand implements Callable<Integer> {
     @Option(names = "--mean-error", paramLabel = "PCT", converter = NumberConverters.Percent.class, description = "PASS also needs the mean error at most PCT.")
     Double meanError;
 
+    @Option(names = "--seeds", paramLabel = "SEEDS", converter = SeedList.Converter.class,
+            description = "Run every check under several seeds and judge it by the worst: N for seeds 1..N, "
+                    + "or seeds and ranges like 3..7 or 1,4,9 (default: one run with --seed or the scenario's seed).")
+    SeedList seeds;
+
     @Option(names = "--expect", paramLabel = "FILE",
             description = "Expected verdicts, CSV file,problem,policy,verdict (PASS, FAIL or ANY); "
-                    + "unlisted combinations are expected to PASS.")
+                    + "unlisted combinations are expected to PASS (default: DIR/expected.csv of a directory PATH).")
     Path expect;
+
+    @Option(names = "--no-expect", description = "Read no expectations file: every check is expected to PASS.")
+    boolean noExpect;
 
     @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit (Surefire) XML report.")
     Path junitXml;
@@ -88,14 +103,28 @@ final class TestCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InputException, InterruptedException {
+        if (seeds != null && options.seed != null) {
+            throw new UsageException("--seed and --seeds exclude each other: --seeds S..S runs one seed S");
+        }
+        if (noExpect && expect != null) {
+            throw new UsageException("--expect and --no-expect exclude each other");
+        }
         List<SchedulerPolicy> chosen = (policies == null ? List.of("fair") : policies).stream().map(policyPath::create).toList();
         Thresholds thresholds = Usage.thresholds(maxError, meanError);
-        Expectations expected = expect == null ? Expectations.NONE : Expectations.read(expect);
+        PrintWriter err = spec.commandLine().getErr();
+        Optional<Path> expectFile = noExpect ? Optional.empty()
+                : expect != null ? Optional.of(expect) : Expectations.defaultFor(paths);
+        Expectations expected = expectFile.isPresent() ? Expectations.read(expectFile.get()) : Expectations.NONE;
         OutputPaths.checkScenarioDirectories(paths);
         if (junitXml != null) {
             OutputPaths.checkFile("--junit-xml", junitXml);
         }
-        TestPlan plan = TestPlan.load(paths, chosen, List.of());
+        TestPlan plan = TestPlan.load(paths, chosen, seeds == null ? List.of() : seeds.seeds());
+        if (expect == null && expectFile.isPresent()) {
+            err.println("schedlab: expectations from " + expectFile.get() + " (--expect FILE to use others, "
+                    + "--no-expect for none)");
+        }
+        expected.stale(plan).forEach(err::println);
         List<RunConfig> configs = plan.cases().stream().map(c -> options.configFor(c.problem())).toList();
 
         int parallel = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
@@ -119,14 +148,15 @@ final class TestCommand implements Callable<Integer> {
         double wallSeconds = (System.nanoTime() - started) / 1e9;
 
         PrintWriter out = spec.commandLine().getOut();
-        format.reporter().tests(out, results, thresholds);
+        List<AggregateResult> checks = AggregateResult.group(results);
+        format.reporter().tests(out, checks, thresholds);
         out.flush();
         if (junitXml != null) {
             try (AtomicOutput xml = AtomicOutput.create(junitXml)) {
                 PrintWriter w = new PrintWriter(xml.writer());
                 List<Long> seeds = IntStream.range(0, plan.size())
                         .mapToObj(i -> plan.cases().get(i).configure(configs.get(i)).seed()).toList();
-                ReportFormat.JUNIT_XML.reporter().tests(w, results, thresholds,
+                ReportFormat.JUNIT_XML.reporter().tests(w, checks, thresholds,
                         new TestRunFacts(wallSeconds, seeds));
                 w.flush();
                 if (w.checkError()) {
@@ -143,6 +173,6 @@ final class TestCommand implements Callable<Integer> {
             }
             HtmlReport.write(html, results, series, thresholds, parallel);
         }
-        return results.stream().allMatch(TestResult::asExpected) ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
+        return checks.stream().allMatch(AggregateResult::asExpected) ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
     }
 }

@@ -28,7 +28,7 @@ class SolveCommandTest {
             """;
 
     static final List<String> VCPU_KEYS =
-            List.of("user", "vcpu", "type", "pool", "demand", "entitlement", "limit", "correct");
+            List.of("user", "vcpu", "type", "pool", "demand", "stopped", "entitlement", "limit", "correct");
 
     @TempDir
     Path dir;
@@ -76,7 +76,8 @@ class SolveCommandTest {
                         {
                           "type": "CP",
                           "capacity": 200,
-                          "allocated": 80
+                          "allocated": 80,
+                          "idle": 120
                         }
                       ],
                       "vcpus": [
@@ -85,7 +86,8 @@ class SolveCommandTest {
                           "vcpu": "A",
                           "type": "CP",
                           "pool": "CP",
-                          "demand": null,
+                          "demand": "*",
+                          "stopped": false,
                           "entitlement": 100,
                           "limit": 50,
                           "correct": 50
@@ -96,6 +98,7 @@ class SolveCommandTest {
                           "type": "CP",
                           "pool": "CP",
                           "demand": 40,
+                          "stopped": true,
                           "entitlement": 0,
                           "limit": null,
                           "correct": 0
@@ -106,6 +109,7 @@ class SolveCommandTest {
                           "type": "CP",
                           "pool": "CP",
                           "demand": 30,
+                          "stopped": false,
                           "entitlement": 100,
                           "limit": null,
                           "correct": 30
@@ -134,7 +138,7 @@ class SolveCommandTest {
         List<Object> pools = Json.array(p.get("pools"));
         assertEquals(1, pools.size());
         Map<String, Object> cp = Json.object(pools.get(0));
-        assertEquals(List.of("type", "capacity", "allocated"), List.copyOf(cp.keySet()));
+        assertEquals(List.of("type", "capacity", "allocated", "idle"), List.copyOf(cp.keySet()));
         assertEquals("CP", cp.get("type"));
         assertEquals(200.0, cp.get("capacity"));
         assertEquals(200.0, cp.get("allocated"));
@@ -151,7 +155,7 @@ class SolveCommandTest {
             assertEquals("CP", v.get("pool"));
             assertEquals(answers[i], (Double) v.get("correct"), 1e-9, "correct of QGP0000" + i);
             assertEquals(Json.NULL, v.get("limit"));
-            assertEquals(i < 4 ? Json.NULL : (Object) 2.0, v.get("demand"), "demand of QGP0000" + i);
+            assertEquals(i < 4 ? "*" : (Object) 2.0, v.get("demand"), "demand of QGP0000" + i);
         }
     }
 

@@ -4,9 +4,10 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.List;
+import org.schedlab.cell.RunMetrics;
+import org.schedlab.comparator.Comparison;
 import org.schedlab.core.io.AtomicFileSet;
 import org.schedlab.runner.RunListener;
-import org.schedlab.runner.result.RunSummary;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.VcpuAnswer;
 
@@ -43,13 +44,13 @@ public abstract class RunFiles implements RunListener, AutoCloseable {
         return files.targets();
     }
 
-    /** Writes the summary and moves every file into place. */
-    public final void finish(RunSummary summary) throws IOException {
-        writeSummary(summary);
+    /** Writes the summary (and, where the format has room, the comparison) and moves every file into place. */
+    public final void finish(Comparison comparison, RunMetrics metrics) throws IOException {
+        writeSummary(comparison, metrics);
         files.commit();
     }
 
-    protected abstract void writeSummary(RunSummary summary) throws IOException;
+    protected abstract void writeSummary(Comparison comparison, RunMetrics metrics) throws IOException;
 
     /** Discards whatever was not committed. */
     @Override

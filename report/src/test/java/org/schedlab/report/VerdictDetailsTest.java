@@ -9,7 +9,7 @@ import org.schedlab.cell.TestResult;
 /** The failure text every JUnit-shaped report shows: verdict line, thresholds, per-virtual-CPU table. */
 class VerdictDetailsTest {
 
-    private static final List<TestResult> RESULTS = TestsFixture.results();
+    private static final List<TestResult> RESULTS = TestsFixture.results().stream().flatMap(r -> r.runs().stream()).toList();
 
     @Test
     void describe_completedRun_headlineThresholdsAndTable() {

@@ -51,7 +51,7 @@ class HtmlReportTest {
                 new RunSummary.DelayStats(900, 800, 2100, 3100, 10));
         RunMetrics m = new RunMetrics(new RunSummary(delays, List.of(), List.of(), 850), Optional.empty());
         TestCase c = new TestCase(file, s, s.problems().get(0), Policies.create(policy), OptionalLong.empty());
-        results.add(new TestResult(c, TrialResult.completed(acc.finish(), m), Optional.empty(), 0));
+        results.add(new TestResult(c, 1, TrialResult.completed(acc.finish(), m), Optional.empty(), 0));
         series.add(Optional.of(rec.data()));
     }
 
@@ -64,7 +64,7 @@ class HtmlReportTest {
             check(file, s, "zvm63", 10);
             check(file, s, "fair", 0.1);
         }
-        results.add(new TestResult(results.get(0).testCase(), TrialResult.failed("policy threw"), Optional.empty(), 0));
+        results.add(new TestResult(results.get(0).testCase(), 1, TrialResult.failed("policy threw"), Optional.empty(), 0));
         series.add(Optional.empty());
     }
 

@@ -43,7 +43,7 @@ class SummaryChartsTest {
                 .mapToObj(p -> new RunSummary.DelayStats(meanUs, p / 2, p, p * 2, 10)).toList();
         RunMetrics m = new RunMetrics(new RunSummary(delays, List.of(), List.of(), meanUs), Optional.empty());
         TestCase c = new TestCase(Path.of(s.file()), s, s.problems().get(0), Policies.create(policy), seed);
-        return new TestResult(c, TrialResult.completed(acc.finish(), m), Optional.empty(), 0);
+        return new TestResult(c, seed.orElse(1), TrialResult.completed(acc.finish(), m), Optional.empty(), 0);
     }
 
     @Test
