@@ -1,6 +1,7 @@
 package org.schedlab.solver;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -27,8 +28,9 @@ import org.schedlab.core.VirtualCpu;
  * Valid random problems for property tests and benchmarks: the same seed always gives the same
  * problem. They mix relative and absolute min-shares (absolute totals sometimes over 99%), limits
  * of both kinds and modes, CPU pools of both kinds, stopped virtual CPUs, several engine types with
- * SMT, CPU affinity OFF, and virtual types the partition lacks. The partition is sized so that
- * demand is sometimes below, often above capacity.
+ * SMT, CPU affinity OFF, and virtual types the partition lacks. {@link #generate} sizes the partition
+ * so that demand is sometimes below, often above capacity; {@link #small} draws problems small
+ * enough to run for a few seconds, with topology and SRM knobs as well.
  */
 public final class RandomProblems {
 
@@ -94,10 +96,105 @@ public final class RandomProblems {
         while (left > 0) {
             int count = 1 + random.nextInt(Math.min(mix.maxVcpusPerUser(), left));
             left -= count;
-            users.add(user(random, users.size(), count, partition, mix, absoluteScale));
+            users.add(user(random, users.size(), count, partition, mix, absoluteScale, false));
         }
         return new Problem("R" + Long.toUnsignedString(seed, 36).toUpperCase(Locale.ROOT), partition, users,
                 RunControl.NONE, HERE);
+    }
+
+    /** What the virtual CPUs of a {@link #small} problem want. */
+    public enum Demands {
+        /**
+         * Every virtual CPU {@code *}. Always ready, so the fluid answer is reachable by plain time-slicing
+         * (each virtual CPU at most 100, each pool within capacity): a dispatcher that misses it is wrong.
+         */
+        ALL_UNBOUNDED,
+        /** Mostly finite demands from 0 to 100, about one in five {@code *}, as {@link #generate} draws them. */
+        MOSTLY_FINITE
+    }
+
+    /**
+     * A small problem over the whole language, cheap enough to run for a few seconds: 1..16 logical
+     * CPUs per engine type (SMT-2 on some types), several chips and nodes on some partitions, SRM
+     * DSPSLICE 1..50 ms, DSPWDMETHOD REBALANCE and POLARIZATION HORIZONTAL on some, CPU pools of both
+     * kinds, 1..6 users of 1..4 virtual CPUs with relative and absolute shares (absolute totals
+     * sometimes over 99%), LIMITHARD and LIMITSOFT of both flavours (on some problems every limit is
+     * soft, so that several users scavenge), CPU affinity OFF, virtual types the partition lacks and
+     * stopped virtual CPUs. At least one virtual CPU runs. The same seed and demands always give the
+     * same problem; this draws independently of {@link #generate}, whose outputs stay as they were.
+     */
+    public static Problem small(long seed, Demands demands) {
+        Random random = new Random(seed);
+        Partition partition = smallPartition(random);
+        // One regime per problem, so that rarer combinations (every limit soft, mostly absolute shares)
+        // come up as often as the common mix.
+        boolean scavengers = random.nextDouble() < 0.25;
+        Mix mix = new Mix(4, 0.1, 0.6 * random.nextDouble(), scavengers ? 0.8 : 0.4, scavengers ? 1 : 0.4,
+                0.5, 0.1, 0);
+        double absoluteScale = 20 + 130 * random.nextDouble();
+        boolean unbounded = demands == Demands.ALL_UNBOUNDED;
+        int userCount = 1 + random.nextInt(6);
+        List<User> users = new ArrayList<>();
+        for (int i = 0; i < userCount; i++) {
+            users.add(user(random, i, 1 + random.nextInt(mix.maxVcpusPerUser()), partition, mix, absoluteScale,
+                    unbounded));
+        }
+        if (users.stream().allMatch(u -> u.vcpus().stream().allMatch(VirtualCpu::stopped))) {
+            User first = users.get(0);
+            List<VirtualCpu> vcpus = new ArrayList<>(first.vcpus());
+            VirtualCpu v = vcpus.get(0);
+            vcpus.set(0, new VirtualCpu(v.address(), v.type(), v.demand(), false, HERE));
+            users.set(0, new User(first.name(), first.shares(), first.cpuPool(), first.cpuAffinity(), vcpus, HERE));
+        }
+        String name = (unbounded ? "INF" : "FIN") + Long.toUnsignedString(seed, 36).toUpperCase(Locale.ROOT);
+        return new Problem(name, partition, users, RunControl.NONE, HERE);
+    }
+
+    private static Partition smallPartition(Random random) {
+        List<EngineType> types = new ArrayList<>();
+        types.add(EngineType.CP);
+        for (EngineType t : SPECIALTY) {
+            if (random.nextDouble() < 0.4) {
+                types.add(t);
+            }
+        }
+        // The LPAR statement may list types in any order: nothing may rely on CP coming first.
+        Collections.shuffle(types, random);
+        Map<EngineType, Integer> cores = new LinkedHashMap<>();
+        Map<EngineType, Integer> threads = new LinkedHashMap<>();
+        for (EngineType t : types) {
+            int thread = random.nextDouble() < 0.3 ? 2 : 1;
+            double r = random.nextDouble();
+            // Skewed small: short runs stay cheap, and few CPUs is where placement matters most.
+            int logical = 1 + (int) (16 * r * r);
+            cores.put(t, Math.max(1, logical / thread));
+            threads.put(t, thread);
+        }
+        Topology topology = random.nextDouble() < 0.4
+                ? new Topology(1 + random.nextInt(4), 1 + random.nextInt(3), HERE)
+                : Topology.singleChip(HERE);
+        Srm srm = Srm.DEFAULT;
+        if (random.nextDouble() < 0.3) {
+            srm = srm.withDispatchSliceMs(1 + random.nextInt(50));
+        }
+        if (random.nextDouble() < 0.3) {
+            srm = srm.withWorkDistribution(Srm.WorkDistribution.REBALANCE);
+        }
+        if (random.nextDouble() < 0.1) {
+            srm = srm.withPolarization(Srm.Polarization.HORIZONTAL);
+        }
+        List<CpuPool> cpuPools = new ArrayList<>();
+        int poolCount = random.nextDouble() < 0.4 ? 1 + random.nextInt(2) : 0;
+        for (int i = 0; i < poolCount; i++) {
+            EngineType type = types.contains(EngineType.IFL) && random.nextBoolean() ? EngineType.IFL : EngineType.CP;
+            int logical = cores.get(type) * threads.get(type);
+            CpuPool.Kind kind = random.nextBoolean() ? CpuPool.Kind.LIMITHARD : CpuPool.Kind.CAPACITY;
+            double value = kind == CpuPool.Kind.LIMITHARD
+                    ? tenths(5 + 95 * random.nextDouble())
+                    : Math.max(0.5, Math.round(logical * random.nextDouble() * 2) / 2.0);
+            cpuPools.add(new CpuPool("POOL" + i, type, kind, value, HERE));
+        }
+        return new Partition(cores, threads, topology, srm, cpuPools, HERE);
     }
 
     private static Partition partition(Random random, int vcpus, Mix mix) {
@@ -134,7 +231,7 @@ public final class RandomProblems {
     }
 
     private static User user(Random random, int index, int count, Partition partition, Mix mix,
-                             double absoluteScale) {
+                             double absoluteScale, boolean unbounded) {
         List<EngineType> types = partition.types();
         List<VirtualCpu> vcpus = new ArrayList<>(count);
         List<EngineType> vcpuTypes = new ArrayList<>();
@@ -146,7 +243,7 @@ public final class RandomProblems {
             if (!vcpuTypes.contains(type)) {
                 vcpuTypes.add(type);
             }
-            vcpus.add(new VirtualCpu(Integer.toHexString(a), type, demand(random),
+            vcpus.add(new VirtualCpu(Integer.toHexString(a), type, unbounded ? Demand.UNBOUNDED : demand(random),
                     random.nextDouble() < mix.stopped(), HERE));
         }
         List<Share> shares = new ArrayList<>();

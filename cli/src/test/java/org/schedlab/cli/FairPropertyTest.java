@@ -1,0 +1,286 @@
+package org.schedlab.cli;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.schedlab.comparator.Comparison;
+import org.schedlab.comparator.FailureClass;
+import org.schedlab.comparator.Thresholds;
+import org.schedlab.comparator.VcpuComparison;
+import org.schedlab.comparator.Verdict;
+import org.schedlab.core.EngineType;
+import org.schedlab.core.Numbers;
+import org.schedlab.core.Partition;
+import org.schedlab.core.Problem;
+import org.schedlab.runner.Policies;
+import org.schedlab.runner.RunConfig;
+import org.schedlab.runner.RunListener;
+import org.schedlab.solver.RandomProblems;
+import org.schedlab.solver.RandomProblems.Demands;
+import org.schedlab.solver.Solution;
+import org.schedlab.solver.Solver;
+
+/**
+ * {@code fair} on random problems over the whole language (issue 7), solve + run + compare as the CLI
+ * does. With every virtual CPU {@code *} the fluid answer is reachable by time-slicing, so any miss
+ * beyond 2% is a defect of the policy or the runner. With finite demands a placement can miss the
+ * answer without anyone choosing wrongly (a large jar, like AL1), so failures there are classified by
+ * {@link FailureClass} and only misallocations fail the test.
+ *
+ * <p>Problem {@code i} is {@code RandomProblems.small(base + i, ...)}, run with seed {@code base + i};
+ * the base is 1 unless {@code -Dschedlab.property.seed=N}, so the suite is deterministic. Each run is
+ * a 2 s warm-up and four counted intervals of 1 s (longer under a long DSPSLICE, see {@link #config}),
+ * on {@code -Dschedlab.property.threads} runs at a time (default: one per processor). 5,000 problems
+ * of each kind, from the repository root:
+ *
+ * <pre>
+ * mvn -B -o -pl cli -am test -Dtest=FairPropertyTest -Dsurefire.failIfNoSpecifiedTests=false \
+ *     -Dschedlab.property.problems=5000
+ * </pre>
+ *
+ * <p>While the tests carry {@code @Disabled}, add
+ * {@code -Djunit.jupiter.conditions.deactivate=org.junit.*DisabledCondition} to run them anyway. Each
+ * failure is printed with its seed, its figures and the problem as scenario text, ready to save as a
+ * {@code .scn} file and reproduce with the {@code schedlab test} command printed beside it.
+ */
+class FairPropertyTest {
+
+    private static final long BASE_SEED = Long.getLong("schedlab.property.seed", 1);
+    private static final int PROBLEMS = Integer.getInteger("schedlab.property.problems", 300);
+    private static final int WORKERS = Integer.getInteger("schedlab.property.threads",
+            Runtime.getRuntime().availableProcessors());
+
+    /** Always-ready virtual CPUs leave no excuse beyond time-slicing noise. */
+    private static final double ALL_UNBOUNDED_MAX_ERROR_PCT = 2;
+    /** A mean this close to its answer (percent of one logical CPU) is on it, for {@link FailureClass}. */
+    private static final double TOLERANCE = 1;
+    private static final long WARMUP_MICROS = 2_000_000;
+    private static final int COUNTED_INTERVALS = 4;
+
+    /** One problem's run: its comparison, or why it has none, and the CPU time the run took. */
+    private record Result(long seed, Problem problem, Solution solution, RunConfig config,
+                          Optional<Comparison> comparison, Optional<String> error, long cpuNanos) {
+
+        double maxErrorPct() {
+            return comparison.map(Comparison::maxErrorPct).orElse(Double.POSITIVE_INFINITY);
+        }
+    }
+
+    @Test
+    @Disabled("enabled once fair is fixed (issue 7)")
+    void fair_allUnboundedRandomProblems_everyMaxErrorWithin2Percent() {
+        long started = System.nanoTime();
+        List<Result> results = runAll(Demands.ALL_UNBOUNDED);
+        Predicate<Result> failing = r -> r.error().isPresent() || r.maxErrorPct() > ALL_UNBOUNDED_MAX_ERROR_PCT;
+        List<Result> failed = results.stream().filter(failing).toList();
+        // With always-ready virtual CPUs even a "large jar" (idle CPU beside a short virtual CPU) is a defect; the
+        // classes say how the means miss, or (OK) that only single intervals do.
+        Map<FailureClass.Kind, Integer> classes = new EnumMap<>(FailureClass.Kind.class);
+        for (Result r : failed) {
+            r.comparison().ifPresent(c -> classes.merge(FailureClass.classify(r.solution(), c, TOLERANCE).kind(), 1,
+                    Integer::sum));
+        }
+        String summary = "fair, all-* problems " + range() + ": " + failed.size() + " of " + results.size()
+                + " over " + Numbers.format(ALL_UNBOUNDED_MAX_ERROR_PCT) + "% max error; " + distribution(failed)
+                + "; classes " + classes + "\nfailing by feature: " + byFeature(results, failing) + "\n"
+                + timing(results, started);
+        System.out.println(summary);
+        if (!failed.isEmpty()) {
+            StringBuilder sb = new StringBuilder(summary).append('\n');
+            for (Result r : failed) {
+                sb.append(describe(r, ALL_UNBOUNDED_MAX_ERROR_PCT, "")).append('\n');
+            }
+            fail(sb.toString());
+        }
+    }
+
+    @Test
+    @Disabled("enabled once fair is fixed (issue 7)")
+    void fair_finiteRandomProblems_noMisallocation() {
+        long started = System.nanoTime();
+        List<Result> results = runAll(Demands.MOSTLY_FINITE);
+        Map<FailureClass.Kind, Integer> counts = new EnumMap<>(FailureClass.Kind.class);
+        Map<Long, FailureClass> classes = new TreeMap<>();
+        List<String> errors = new ArrayList<>();
+        List<String> defects = new ArrayList<>();
+        for (Result r : results) {
+            if (r.comparison().isEmpty()) {
+                errors.add(describe(r, Thresholds.DEFAULT.maxErrorPct(), ""));
+                continue;
+            }
+            Comparison c = r.comparison().get();
+            if (c.verdict() == Verdict.PASS) {
+                continue;
+            }
+            FailureClass f = FailureClass.classify(r.solution(), c, TOLERANCE);
+            classes.put(r.seed(), f);
+            counts.merge(f.kind(), 1, Integer::sum);
+            if (f.kind().defect()) {
+                StringBuilder pools = new StringBuilder(f.kind().name()).append('\n');
+                for (FailureClass.PoolFinding p : f.pools()) {
+                    if (p.kind() != FailureClass.Kind.OK) {
+                        pools.append("  ").append(p.summary()).append('\n');
+                    }
+                }
+                defects.add(describe(r, Thresholds.DEFAULT.maxErrorPct(), pools.toString()));
+            }
+        }
+        String summary = "fair, finite problems " + range() + ": " + classes.size() + " of " + results.size()
+                + " over " + Numbers.format(Thresholds.DEFAULT.maxErrorPct()) + "% max error: "
+                + counts.getOrDefault(FailureClass.Kind.MISALLOCATION, 0) + " misallocation, "
+                + counts.getOrDefault(FailureClass.Kind.OVER_SERVED, 0) + " over-served, "
+                + counts.getOrDefault(FailureClass.Kind.LARGE_JAR, 0) + " large jar, "
+                + counts.getOrDefault(FailureClass.Kind.OK, 0) + " with every mean within "
+                + Numbers.format(TOLERANCE) + " of its answer; " + errors.size() + " runs failed"
+                + "\ndefects by feature: "
+                + byFeature(results, r -> classes.containsKey(r.seed()) && classes.get(r.seed()).kind().defect())
+                + "\n" + timing(results, started);
+        System.out.println(summary);
+        if (!defects.isEmpty() || !errors.isEmpty()) {
+            fail(summary + "\n" + String.join("\n", errors) + String.join("\n", defects));
+        }
+    }
+
+    /**
+     * A 2 s warm-up, then four counted intervals of at least 1 s and at least 100 minor time slices
+     * (5 s under DSPSLICE 50). A time-slicer that is exactly right can still be a slice or so off the
+     * fluid answer within an interval, per virtual CPU; at 100 slices to the interval that stays inside
+     * the 2% bound, at 20 (DSPSLICE 50 in 1 s) it would not.
+     */
+    static RunConfig config(Problem p, long seed) {
+        Partition part = p.partition();
+        long slice = 0;
+        for (EngineType t : part.types()) {
+            slice = Math.max(slice, part.srm().dispatchSliceMicros(part.smt(t)));
+        }
+        long interval = Math.max(1_000_000, 100 * slice);
+        return RunConfig.defaults().withSeed(seed).withThreads(1).withTimeout(Duration.ofSeconds(120))
+                .withDurationMicros(WARMUP_MICROS + COUNTED_INTERVALS * interval)
+                .withIntervalMicros(interval)
+                .withWarmupMicros(WARMUP_MICROS);
+    }
+
+    /** Runs problems base..base+N-1 on {@link #WORKERS} threads, one run per thread; results in seed order. */
+    private static List<Result> runAll(Demands demands) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        ExecutorService pool = Executors.newFixedThreadPool(WORKERS);
+        try {
+            List<Future<Result>> futures = new ArrayList<>(PROBLEMS);
+            for (int i = 0; i < PROBLEMS; i++) {
+                long seed = BASE_SEED + i;
+                futures.add(pool.submit(() -> {
+                    long cpu = threads.getCurrentThreadCpuTime();
+                    Problem p = RandomProblems.small(seed, demands);
+                    Solution s = Solver.solve(p);
+                    RunConfig config = config(p, seed);
+                    Trial.Outcome o = Trial.run(s, Policies.create("fair"), config, Thresholds.DEFAULT,
+                            RunListener.NONE);
+                    return new Result(seed, p, s, config, o.comparison(), o.error(),
+                            threads.getCurrentThreadCpuTime() - cpu);
+                }));
+            }
+            List<Result> results = new ArrayList<>(PROBLEMS);
+            for (Future<Result> f : futures) {
+                results.add(f.get());
+            }
+            return results;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static String range() {
+        return "(seeds " + BASE_SEED + ".." + (BASE_SEED + PROBLEMS - 1) + ")";
+    }
+
+    private static String timing(List<Result> results, long startedNanos) {
+        long cpu = results.stream().mapToLong(Result::cpuNanos).sum();
+        return "wall " + Numbers.format((System.nanoTime() - startedNanos) / 1e9, 1) + " s on " + WORKERS
+                + " threads, runs' CPU " + Numbers.format(cpu / 1e9, 1) + " s";
+    }
+
+    /** How the failures' max errors spread: counts per band and the largest. */
+    private static String distribution(List<Result> failed) {
+        String[] labels = {"up to 5", "5-10", "10-20", "20-50", "over 50"};
+        double[] upper = {5, 10, 20, 50, Double.POSITIVE_INFINITY};
+        int[] counts = new int[upper.length];
+        double max = 0;
+        for (Result r : failed) {
+            int band = 0;
+            while (r.maxErrorPct() > upper[band]) {
+                band++;
+            }
+            counts[band]++;
+            max = Math.max(max, r.maxErrorPct());
+        }
+        StringBuilder sb = new StringBuilder("max error");
+        for (int band = 0; band < labels.length; band++) {
+            sb.append(band == 0 ? " " : ", ").append(labels[band]).append(": ").append(counts[band]);
+        }
+        return sb.append("; largest ").append(failed.isEmpty() ? "-" : Numbers.format(max, 2)).toString();
+    }
+
+    /** Per feature: failing problems with it out of problems with it, to see what failures have in common. */
+    private static String byFeature(List<Result> results, Predicate<Result> failing) {
+        Map<String, int[]> counts = new TreeMap<>();
+        for (Result r : results) {
+            for (String f : ScenarioText.flags(r.problem())) {
+                int[] c = counts.computeIfAbsent(f, k -> new int[2]);
+                c[0] += failing.test(r) ? 1 : 0;
+                c[1]++;
+            }
+        }
+        List<String> out = new ArrayList<>();
+        counts.forEach((f, c) -> out.add(f + " " + c[0] + "/" + c[1]));
+        return String.join(", ", out);
+    }
+
+    /** Seed, figures, features, per virtual CPU correct against mean, the command, the scenario text. */
+    private static String describe(Result r, double maxErrorPct, String finding) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("--- seed ").append(r.seed()).append(", problem ").append(r.problem().name()).append(": ");
+        if (r.comparison().isPresent()) {
+            Comparison c = r.comparison().get();
+            sb.append("max error ").append(Numbers.format(c.maxErrorPct(), 2)).append("%, mean ")
+                    .append(Numbers.format(c.meanErrorPct(), 2)).append('%');
+        } else {
+            sb.append("run failed: ").append(r.error().orElse("?"));
+        }
+        sb.append('\n').append("features: ").append(ScenarioText.features(r.problem())).append('\n').append(finding);
+        r.comparison().ifPresent(c -> {
+            sb.append("correct/mean:");
+            for (VcpuComparison v : c.vcpus()) {
+                sb.append(' ').append(v.id()).append(' ').append(Numbers.format(v.correct(), 1)).append('/')
+                        .append(Numbers.format(v.meanObserved(), 1));
+            }
+            sb.append('\n');
+        });
+        RunConfig c = r.config();
+        sb.append("reproduce: schedlab test p.scn --policy fair --max-error ").append(Numbers.format(maxErrorPct))
+                .append(" --seed ").append(r.seed())
+                .append(" --duration ").append(c.durationMicros() / 1000).append("ms --interval ")
+                .append(c.intervalMicros() / 1000).append("ms --warmup ").append(c.warmupMicros() / 1000)
+                .append("ms\n");
+        return sb.append(ScenarioText.of(r.problem())).toString();
+    }
+}
