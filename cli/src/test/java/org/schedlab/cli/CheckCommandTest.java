@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,12 +91,20 @@ class CheckCommandTest {
     }
 
     @Test
-    void check_directory_walksItForScnFilesInNameOrder() {
+    void check_libraryDirectory_walksEveryFolderForScnFilesInPathOrder() throws IOException {
         Cli.Result r = Cli.run("check", Cli.SCENARIOS.toString());
 
         r.assertExit(0);
-        List<String> expected = Cli.seedScenarios().stream().map(p -> p + ": ok (1 problem)").toList();
-        assertEquals(expected, r.outLines());
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(Cli.SCENARIOS)) {
+            files = walk.filter(f -> f.getFileName().toString().endsWith(".scn")).sorted().toList();
+        }
+        assertTrue(files.containsAll(Cli.seedScenarios()) && files.size() > Cli.seedScenarios().size(), files::toString);
+        assertEquals(files.size(), r.outLines().size(), r::all);
+        for (int i = 0; i < files.size(); i++) {
+            assertTrue(r.outLines().get(i).matches(Pattern.quote(files.get(i) + ": ok (") + "\\d+ problems?\\)"),
+                    r.outLines().get(i));
+        }
     }
 
     @Test
