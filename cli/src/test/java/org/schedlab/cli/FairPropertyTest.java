@@ -27,7 +27,7 @@ import org.schedlab.core.EngineType;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
-import org.schedlab.runner.Policies;
+import org.schedlab.runner.policy.Policies;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunListener;
 import org.schedlab.solver.RandomProblems;
@@ -169,10 +169,11 @@ class FairPropertyTest {
             slice = Math.max(slice, part.srm().dispatchSliceMicros(part.smt(t)));
         }
         long interval = Math.max(1_000_000, 100 * slice);
-        return RunConfig.defaults().withSeed(seed).withThreads(1).withTimeout(Duration.ofSeconds(120))
-                .withDurationMicros(WARMUP_MICROS + COUNTED_INTERVALS * interval)
-                .withIntervalMicros(interval)
-                .withWarmupMicros(WARMUP_MICROS);
+        return RunConfig.builder().seed(seed).threads(1).timeout(Duration.ofSeconds(120))
+                .durationMicros(WARMUP_MICROS + COUNTED_INTERVALS * interval)
+                .intervalMicros(interval)
+                .warmupMicros(WARMUP_MICROS)
+                .build();
     }
 
     /** Runs problems base..base+N-1 on {@link #WORKERS} threads, one run per thread; results in seed order. */

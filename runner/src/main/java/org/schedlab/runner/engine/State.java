@@ -31,9 +31,14 @@ final class State {
     final long[] bdKey;
     final int[] bdPos;
 
-    // Cores: one dispatch vector and one heap of burner period boundaries each.
+    // Dispatch units (a core's dispatch vector, or a dispatch pool's global queue): one ready queue and one
+    // heap of burner period boundaries each.
     final IndexedHeap[] dv;
     final IndexedHeap[] boundaries;
+
+    // CPU pools under GLOBAL_ORDER: members running now, and ready members parked while every slot is taken.
+    final int[] cpuPoolRunning;
+    final IndexedHeap[] parked;
 
     // Logical CPUs: the VMDBK running there, or -1.
     final int[] cpuRunning;
@@ -67,11 +72,17 @@ final class State {
         Arrays.fill(dvPos, -1);
         Arrays.fill(bdPos, -1);
         Arrays.fill(vLastCpu, -1);
-        dv = new IndexedHeap[l.nCores];
-        boundaries = new IndexedHeap[l.nCores];
-        for (int k = 0; k < l.nCores; k++) {
+        dv = new IndexedHeap[l.nUnits];
+        boundaries = new IndexedHeap[l.nUnits];
+        for (int k = 0; k < l.nUnits; k++) {
             dv[k] = new IndexedHeap(dvPos, dvKey, 16);
             boundaries[k] = new IndexedHeap(bdPos, bdKey, 16);
+        }
+        // A VMDBK is in at most one ready queue or parking heap at a time, so they share its position slot.
+        cpuPoolRunning = new int[l.cpuPoolSlots.length];
+        parked = new IndexedHeap[l.cpuPoolSlots.length];
+        for (int g = 0; g < parked.length; g++) {
+            parked[g] = new IndexedHeap(dvPos, dvKey, 4);
         }
         cpuRunning = new int[l.nCpus];
         Arrays.fill(cpuRunning, -1);
@@ -80,19 +91,28 @@ final class State {
         bucketWanting = new int[l.nb];
     }
 
-    /** The logical CPU running {@code v}, which must be running on a thread of its home core. */
+    /** The logical CPU running {@code v}, which must be running on a logical CPU of its home unit. */
     int runningCpu(int v) {
-        int core = vHome[v];
-        int first = layout.coreFirstCpu[core];
-        for (int k = 0; k < layout.coreThreads[core]; k++) {
+        int unit = vHome[v];
+        int first = layout.unitFirstCpu[unit];
+        for (int k = 0; k < layout.unitCpus[unit]; k++) {
             if (cpuRunning[first + k] == v) {
                 return first + k;
             }
         }
-        throw new IllegalStateException("running VMDBK " + v + " not on its home core");
+        throw new IllegalStateException("running VMDBK " + v + " not on its home unit");
     }
 
-    /** Moves a VMDBK's home to another core, taking its pending burner period boundary along. */
+    /** Takes a READY VMDBK out of whichever heap holds it: its unit's ready queue or its CPU pool's parking heap. */
+    void removeReady(int v) {
+        if (dv[vHome[v]].contains(v)) {
+            dv[vHome[v]].remove(v);
+        } else {
+            parked[layout.vCpuPool[v]].remove(v);
+        }
+    }
+
+    /** Moves a VMDBK's home to another core (DISPATCH_VECTORS), taking its pending burner period boundary along. */
     void moveHome(int v, int core) {
         int old = vHome[v];
         if (old == core) {

@@ -2,26 +2,28 @@ package org.schedlab.runner.engine;
 
 import java.util.Arrays;
 import org.schedlab.core.Srm;
+import org.schedlab.runner.spi.DispatchMode;
 import org.schedlab.runner.spi.VcpuStatus;
 import org.schedlab.runner.spi.WindowView;
 
 /**
- * Everything that crosses dispatch vectors, done serially at the window edge in a fixed order: the bucket
- * totals the policy sees, the policy's own bookkeeping, limit-list changes, steals, and (when due) work
- * distribution.
+ * Everything that crosses dispatch units, done serially at the window edge in a fixed order: the bucket
+ * totals the policy sees, the policy's own bookkeeping, limit-list changes, and under DISPATCH_VECTORS steals
+ * and (when due) work distribution. Under GLOBAL_ORDER a dispatch pool has one ready queue, so there is
+ * nothing to steal or distribute.
  */
 final class WindowEdge {
 
     private final Layout l;
     private final State s;
-    private final CoreDispatch cores;
+    private final UnitDispatch cores;
     private final Meters meters;
     private final WorkDistribution distribution;
     private final WindowView view;
     /** Steal barrier per {@link org.schedlab.core.Topology.Distance} ordinal, copied from the model constants. */
     private final long[] stealBarrier;
 
-    WindowEdge(Layout l, State s, CoreDispatch cores, Meters meters) {
+    WindowEdge(Layout l, State s, UnitDispatch cores, Meters meters) {
         this.l = l;
         this.s = s;
         this.cores = cores;
@@ -56,6 +58,9 @@ final class WindowEdge {
                 setLimited(b, lim, now);
             }
         }
+        if (l.mode == DispatchMode.GLOBAL_ORDER) {
+            return;
+        }
         steal(now);
         if (distributionDue) {
             boolean rebalance = l.srm.workDistribution() == Srm.WorkDistribution.REBALANCE;
@@ -70,14 +75,13 @@ final class WindowEdge {
         for (int v : l.bucketVcpus[b]) {
             if (limited) {
                 if (s.vStatus[v] == VcpuStatus.READY) {
-                    s.dv[s.vHome[v]].remove(v);
+                    s.removeReady(v);
                     s.vStatus[v] = VcpuStatus.LIMITED;
                 } else if (s.vStatus[v] == VcpuStatus.RUNNING) {
                     cores.stopRunning(s.runningCpu(v), v, now, false);
                 }
             } else if (s.vStatus[v] == VcpuStatus.LIMITED) {
-                s.vStatus[v] = VcpuStatus.READY;
-                s.dv[s.vHome[v]].add(v, s.dvKey[v]);
+                cores.release(v, now);
             }
         }
     }

@@ -32,7 +32,10 @@ public final class LimitList {
 
     /** How a LIMITSOFT bucket decides that others want the power. */
     public enum SoftRule {
-        /** Correct: the pool's other dispatchable VMDBKs could fill every logical CPU of the pool. */
+        /**
+         * Correct: the pool's other dispatchable VMDBKs, not counting those held back by their own limits (other
+         * scavengers included), could fill every logical CPU of the pool.
+         */
         OTHERS_FILL_POOL,
         /**
          * The 6.4 defect: only a ready bucket consuming below its entitlement counts as wanting. A recipient
@@ -167,7 +170,9 @@ public final class LimitList {
             }
             switch (softRule) {
                 case OTHERS_FILL_POOL -> {
-                    if (!w.limited(o)) {
+                    // A bucket held back by its own limit does not want the capacity: in particular another
+                    // scavenger over its soft limit does not count, so several soft users all scavenge.
+                    if (!w.limited(o) && !heldBack(o)) {
                         wanting += w.wanting(o);
                     }
                 }
@@ -179,6 +184,12 @@ public final class LimitList {
             }
         }
         return softRule == SoftRule.OTHERS_FILL_POOL && wanting >= logicalCpusOfBucket[b];
+    }
+
+    /** Over its own limit or its CPU pool's cap after this window's debit: the limit list holds it back. */
+    private boolean heldBack(int b) {
+        int g = groupOf[b];
+        return (!Double.isInfinite(limitRate[b]) && credit[b] < 0) || (g >= 0 && groupCredit[g] < 0);
     }
 
     /** Whether bucket {@code b} is on the limit list for the next window, as the last {@link #windowEnd} decided. */
