@@ -70,8 +70,13 @@ final class Layout {
     final double[] vDemandPct;
     /** The CPU pool (index into {@code context.cpuPools()}) of each virtual CPU's bucket, or -1. */
     final int[] vCpuPool;
-    /** GLOBAL_ORDER: how many members of each CPU pool may run at once (its cap in whole CPUs, rounded up). */
-    final int[] cpuPoolSlots;
+    /** GLOBAL_ORDER: each CPU pool's cap in whole logical CPUs (rounded down) and its cap's fraction of one. */
+    final int[] cpuPoolWhole;
+    final double[] cpuPoolFraction;
+    /** Each CPU pool's cap in CPUs (percent / 100). */
+    final double[] cpuPoolCap;
+    /** The virtual CPUs each CPU pool caps (those of its members in the dispatch pool of its type). */
+    final int[][] cpuPoolVcpus;
 
     // Buckets.
     final int nb;
@@ -210,21 +215,41 @@ final class Layout {
             }
         }
         context = new PolicyContext(problem, buckets, infos, pools, caps, constants, seed);
-        cpuPoolSlots = new int[caps.size()];
+        int ng = caps.size();
+        cpuPoolWhole = new int[ng];
+        cpuPoolFraction = new double[ng];
+        cpuPoolCap = new double[ng];
         int[] capOfBucket = new int[nb];
         java.util.Arrays.fill(capOfBucket, -1);
         for (PolicyContext.CpuPoolCap g : caps) {
-            cpuPoolSlots[g.index()] = (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.ceil(g.cap() / 100 - 1e-9)));
+            double cpus = g.cap() / 100;
+            cpuPoolCap[g.index()] = cpus;
+            cpuPoolWhole[g.index()] = (int) Math.min(Integer.MAX_VALUE, Math.floor(cpus + 1e-9));
+            cpuPoolFraction[g.index()] = Math.max(0, cpus - cpuPoolWhole[g.index()]);
             for (int b : g.members()) {
                 if (capOfBucket[b] < 0) {
                     capOfBucket[b] = g.index();
                 }
             }
         }
+        int[] perCap = new int[ng];
         for (int v = 0; v < n; v++) {
-            // Only virtual CPUs of the engine type the CPU pool caps hold its slots (one unit owns them).
+            // Only virtual CPUs of the engine type the CPU pool caps count (one dispatch unit owns them all).
             int g = capOfBucket[vBucket[v]];
             vCpuPool[v] = g >= 0 && caps.get(g).dispatchPool() == infos.get(v).dispatchPool() ? g : -1;
+            if (vCpuPool[v] >= 0) {
+                perCap[vCpuPool[v]]++;
+            }
+        }
+        cpuPoolVcpus = new int[ng][];
+        for (int g = 0; g < ng; g++) {
+            cpuPoolVcpus[g] = new int[perCap[g]];
+            perCap[g] = 0;
+        }
+        for (int v = 0; v < n; v++) {
+            if (vCpuPool[v] >= 0) {
+                cpuPoolVcpus[vCpuPool[v]][perCap[vCpuPool[v]]++] = v;
+            }
         }
     }
 

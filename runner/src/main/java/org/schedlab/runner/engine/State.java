@@ -36,9 +36,12 @@ final class State {
     final IndexedHeap[] dv;
     final IndexedHeap[] boundaries;
 
-    // CPU pools under GLOBAL_ORDER: members running now, and ready members parked while every slot is taken.
-    final int[] cpuPoolRunning;
+    // Slot groups under GLOBAL_ORDER (RunSlots: CPU pools, then buckets): slots (members that may run at once),
+    // members running now, ready members parked while every slot is taken; and each CPU pool's credit.
+    final int[] slots;
+    final int[] groupRunning;
     final IndexedHeap[] parked;
+    final double[] cpuPoolCredit;
 
     // Logical CPUs: the VMDBK running there, or -1.
     final int[] cpuRunning;
@@ -79,9 +82,12 @@ final class State {
             boundaries[k] = new IndexedHeap(bdPos, bdKey, 16);
         }
         // A VMDBK is in at most one ready queue or parking heap at a time, so they share its position slot.
-        cpuPoolRunning = new int[l.cpuPoolSlots.length];
-        parked = new IndexedHeap[l.cpuPoolSlots.length];
-        for (int g = 0; g < parked.length; g++) {
+        int groups = l.cpuPoolWhole.length + l.nb;
+        slots = new int[groups];
+        groupRunning = new int[groups];
+        cpuPoolCredit = new double[l.cpuPoolWhole.length];
+        parked = new IndexedHeap[groups];
+        for (int g = 0; g < groups; g++) {
             parked[g] = new IndexedHeap(dvPos, dvKey, 4);
         }
         cpuRunning = new int[l.nCpus];
@@ -103,12 +109,17 @@ final class State {
         throw new IllegalStateException("running VMDBK " + v + " not on its home unit");
     }
 
-    /** Takes a READY VMDBK out of whichever heap holds it: its unit's ready queue or its CPU pool's parking heap. */
+    /** Takes a READY VMDBK out of whichever heap holds it: its unit's ready queue or a slot group's parking heap. */
     void removeReady(int v) {
         if (dv[vHome[v]].contains(v)) {
             dv[vHome[v]].remove(v);
+            return;
+        }
+        int g = layout.vCpuPool[v];
+        if (g >= 0 && parked[g].contains(v)) {
+            parked[g].remove(v);
         } else {
-            parked[layout.vCpuPool[v]].remove(v);
+            parked[layout.cpuPoolWhole.length + layout.vBucket[v]].remove(v);
         }
     }
 

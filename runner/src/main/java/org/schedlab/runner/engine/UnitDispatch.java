@@ -21,8 +21,11 @@ final class UnitDispatch {
     private final long dropMicros;
     private final boolean global;
 
-    UnitDispatch(Layout l, State s, Burners burners, Meters meters) {
+    private final RunSlots slots;
+
+    UnitDispatch(Layout l, State s, Burners burners, Meters meters, RunSlots slots) {
         this.l = l;
+        this.slots = slots;
         this.s = s;
         this.burners = burners;
         this.meters = meters;
@@ -131,9 +134,13 @@ final class UnitDispatch {
         enqueue(v, key);
     }
 
-    /** The VMDBK's bucket came off the limit list: it is ready again and preempts as a newly ready one does. */
+    /**
+     * The VMDBK's bucket came off the limit list: it is ready again and preempts as a newly ready one does. Under
+     * GLOBAL_ORDER the policy prices it afresh (its standing may have changed while it was held, e.g. a soft-limited
+     * bucket let go to scavenge); under DISPATCH_VECTORS it keeps the key it was held with, as z/VM does.
+     */
     void release(int v, long now) {
-        enqueue(v, s.dvKey[v]);
+        enqueue(v, global ? s.policy.urgency(v, PolicyInstance.Reprice.EDGE, now) : s.dvKey[v]);
         if (s.vStatus[v] == VcpuStatus.READY) {
             preemptIfMoreUrgent(s.vHome[v], v, now);
         }
@@ -146,8 +153,8 @@ final class UnitDispatch {
             return;
         }
         s.vStatus[v] = VcpuStatus.READY;
-        int g = global ? l.vCpuPool[v] : -1;
-        if (g >= 0 && s.cpuPoolRunning[g] >= l.cpuPoolSlots[g]) {
+        int g = global ? slots.blocking(v) : -1;
+        if (g >= 0) {
             s.parked[g].add(v, key);
         } else {
             s.dv[s.vHome[v]].add(v, key);
@@ -157,10 +164,10 @@ final class UnitDispatch {
     /**
      * Preemption: a newly ready VMDBK more urgent than a running one displaces it. DISPATCH_VECTORS: the one
      * running on its DV's single-threaded core (off under SMT-2, as in z/VM). GLOBAL_ORDER: the least urgent
-     * running VMDBK of the pool when no logical CPU is left for it, SMT-2 included; a VMDBK parked by its CPU
-     * pool's slots displaces the least urgent running member instead.
+     * running VMDBK of the pool when no logical CPU is left for it, SMT-2 included; a VMDBK parked by a group's
+     * slots ({@link RunSlots}) displaces the group's least urgent running member instead.
      */
-    private void preemptIfMoreUrgent(int u, int v, long now) {
+    void preemptIfMoreUrgent(int u, int v, long now) {
         if (!global) {
             if (l.coreThreads[u] != 1) {
                 return;
@@ -176,7 +183,7 @@ final class UnitDispatch {
         int first = l.unitFirstCpu[u];
         int cpus = l.unitCpus[u];
         boolean parked = !s.dv[u].contains(v);
-        int g = l.vCpuPool[v];
+        int g = parked ? slots.parkedIn(v) : -1;
         if (!parked) {
             int free = 0;
             for (int k = 0; k < cpus; k++) {
@@ -192,7 +199,7 @@ final class UnitDispatch {
         long worst = s.dvKey[v];
         for (int k = 0; k < cpus; k++) {
             int r = s.cpuRunning[first + k];
-            if (r >= 0 && (!parked || l.vCpuPool[r] == g) && s.dvKey[r] > worst) {
+            if (r >= 0 && (!parked || slots.member(r, g)) && s.dvKey[r] > worst) {
                 worst = s.dvKey[r];
                 victimCpu = first + k;
             }
@@ -214,13 +221,8 @@ final class UnitDispatch {
         long ran = s.vRan[v];
         s.vRan[v] = 0;
         s.policy.charged(v, ran, now);
-        int g = global ? l.vCpuPool[v] : -1;
-        if (g >= 0) {
-            s.cpuPoolRunning[g]--;
-            if (!s.parked[g].isEmpty()) {
-                int w = s.parked[g].poll();
-                s.dv[s.vHome[w]].add(w, s.dvKey[w]);
-            }
+        if (global) {
+            slots.released(v);
         }
         int core = l.cpuCore[cpu];
         if (workDone) {
@@ -233,6 +235,22 @@ final class UnitDispatch {
             s.vSliceUsed[v] = 0;
             s.vReadySince[v] = now;
             enqueue(v, s.policy.urgency(v, PolicyInstance.Reprice.SLICE_END, now));
+        }
+    }
+
+    /**
+     * The policy asked to price the VMDBK afresh at the edge: a ready one re-enters its queue with the new key
+     * (and may preempt), a running one keeps running under the new key. Edge only.
+     */
+    void reprice(int v, long now) {
+        if (s.vStatus[v] == VcpuStatus.READY) {
+            s.removeReady(v);
+            enqueue(v, s.policy.urgency(v, PolicyInstance.Reprice.EDGE, now));
+            if (s.vStatus[v] == VcpuStatus.READY) {
+                preemptIfMoreUrgent(s.vHome[v], v, now);
+            }
+        } else if (s.vStatus[v] == VcpuStatus.RUNNING) {
+            s.dvKey[v] = s.policy.urgency(v, PolicyInstance.Reprice.EDGE, now);
         }
     }
 
@@ -249,8 +267,8 @@ final class UnitDispatch {
 
     /**
      * GLOBAL_ORDER: free logical CPUs take the pool's most urgent ready VMDBKs, each on the free CPU nearest the
-     * one it last ran on (that CPU itself if free: thread affinity). A member of a CPU pool whose slots are all
-     * taken is parked until one frees.
+     * one it last ran on (that CPU itself if free: thread affinity). A VMDBK whose bucket or CPU pool has every slot
+     * taken is parked until one frees ({@link RunSlots}).
      */
     private void dispatchGlobal(int u, long now) {
         int first = l.unitFirstCpu[u];
@@ -265,8 +283,8 @@ final class UnitDispatch {
         IndexedHeap q = s.dv[u];
         while (free > 0 && !q.isEmpty()) {
             int v = q.poll();
-            int g = l.vCpuPool[v];
-            if (g >= 0 && s.cpuPoolRunning[g] >= l.cpuPoolSlots[g]) {
+            int g = slots.blocking(v);
+            if (g >= 0) {
                 s.parked[g].add(v, s.dvKey[v]);
                 continue;
             }
@@ -339,9 +357,8 @@ final class UnitDispatch {
         s.vStatus[v] = VcpuStatus.RUNNING;
         s.cpuRunning[cpu] = v;
         s.vRan[v] = 0;
-        int g = global ? l.vCpuPool[v] : -1;
-        if (g >= 0) {
-            s.cpuPoolRunning[g]++;
+        if (global) {
+            slots.dispatched(v);
         }
         meters.dispatched(cpu, v, now - s.vReadySince[v], s.vLastCpu[v]);
         s.vLastCpu[v] = cpu;

@@ -19,16 +19,18 @@ final class WindowEdge {
     private final UnitDispatch cores;
     private final Meters meters;
     private final WorkDistribution distribution;
+    private final RunSlots slots;
     private final WindowView view;
     /** Steal barrier per {@link org.schedlab.core.Topology.Distance} ordinal, copied from the model constants. */
     private final long[] stealBarrier;
 
-    WindowEdge(Layout l, State s, UnitDispatch cores, Meters meters) {
+    WindowEdge(Layout l, State s, UnitDispatch cores, Meters meters, RunSlots slots) {
         this.l = l;
         this.s = s;
         this.cores = cores;
         this.meters = meters;
         this.distribution = new WorkDistribution(l, s);
+        this.slots = slots;
         this.view = new EdgeView(s);
         this.stealBarrier = l.constants.stealBarrierMicros().stream().mapToLong(Long::longValue).toArray();
     }
@@ -40,9 +42,24 @@ final class WindowEdge {
         for (int v = 0; v < l.n; v++) {
             int b = l.vBucket[v];
             s.bucketConsumed[b] += s.vRawWindow[v];
+            if (l.mode == DispatchMode.GLOBAL_ORDER && l.vCpuPool[v] >= 0) {
+                slots.used[l.vCpuPool[v]] += s.vRawWindow[v];
+            }
             s.vRawWindow[v] = 0;
             if (s.vStatus[v] != VcpuStatus.WAITING) {
                 s.bucketWanting[b]++;
+            }
+        }
+        if (l.mode == DispatchMode.GLOBAL_ORDER) {
+            // Running VMDBKs are charged for the window and priced afresh, so that their keys, which a newly ready
+            // VMDBK is compared with to preempt the least urgent, are never more than a window stale.
+            for (int cpu = 0; cpu < l.nCpus; cpu++) {
+                int v = s.cpuRunning[cpu];
+                if (v >= 0 && s.vRan[v] > 0) {
+                    s.policy.charged(v, s.vRan[v], now);
+                    s.vRan[v] = 0;
+                    s.dvKey[v] = s.policy.urgency(v, org.schedlab.runner.spi.PolicyInstance.Reprice.EDGE, now);
+                }
             }
         }
         s.policy.windowEnd(view);
@@ -58,7 +75,20 @@ final class WindowEdge {
                 setLimited(b, lim, now);
             }
         }
+        for (int b = 0; b < l.nb; b++) {
+            if (!s.bucketLimited[b] && s.policy.repriceAtEdge(b, view)) {
+                for (int v : l.bucketVcpus[b]) {
+                    cores.reprice(v, now);
+                }
+            }
+        }
         if (l.mode == DispatchMode.GLOBAL_ORDER) {
+            for (int b = 0; b < l.nb; b++) {
+                if (!s.bucketLimited[b]) {
+                    slots.bucketSlots(b, s.policy.runningLimit(b, view), now);
+                }
+            }
+            slots.cpuPoolEdge(now, len);
             return;
         }
         steal(now);

@@ -26,12 +26,9 @@ import org.schedlab.solver.Bucket;
  * <p>Multiprocessor: fair asks for {@link DispatchMode#GLOBAL_ORDER}, one virtual-time ordered queue per
  * dispatch pool, so the least-served VMDBKs meet the CPUs that free first. A weight that would entitle one
  * virtual CPU to more than one logical CPU is infeasible on p CPUs; fair readjusts it as Surplus Fair
- * Scheduling does (A. Chandra, M. Adler, P. Goyal, P. Shenoy, "Surplus Fair Scheduling: A Proportional-Share
- * CPU Scheduling Algorithm for Symmetric Multiprocessors", OSDI 2000, weight readjustment): over the pool's
- * dispatchable VMDBKs by weight, descending, while {@code w_1 / sum(w) > 1/p} the first gets
- * {@code phi_1 = (sum of the rest) / (p - 1)} and the rule recurses on the rest with {@code p - 1}. Virtual
- * time then advances by {@code raw / phi}, so such a VMDBK keeps one CPU and its surplus goes by the others'
- * weights, instead of its inflated virtual clock letting it run less than one CPU.
+ * Scheduling does (Chandra, Adler, Goyal and Shenoy, OSDI 2000; see {@link SurplusFairWeights}), and virtual
+ * time advances by {@code raw / phi}. Limits: see {@link LimitList} in its slotted mode; a LIMITSOFT bucket let
+ * go to scavenge is served after everyone else ({@code BACKGROUND}).
  */
 public final class FairPolicy implements SchedulerPolicy {
 
@@ -66,21 +63,22 @@ public final class FairPolicy implements SchedulerPolicy {
     private static final class Instance implements PolicyInstance {
         /** Virtual time units per microsecond/weight: keeps sub-microsecond precision in a long key. */
         private static final double SCALE = 1024;
+        /**
+         * Added to a scavenger's key: a LIMITSOFT bucket over its limit, let go because capacity is left over,
+         * runs only on what nobody else dispatchable wants (the solver's second filling); scavengers among
+         * themselves still go by virtual time, so they split the leftover by weight.
+         */
+        private static final long BACKGROUND = 1L << 61;
 
         private final PolicyContext ctx;
         private final double[] vt;
-        private final double[] weight;
-        /** 1 / phi: the readjusted weight's inverse, what virtual time advances by per raw microsecond. */
-        private final double[] inverseWeight;
-        /** Per dispatch pool, its virtual CPUs by weight, heaviest first (ties by index): the readjustment's walk. */
-        private final int[][] byWeight;
-        /** Per dispatch pool, how many of {@link #byWeight}'s leading entries carry a readjusted weight now. */
-        private final int[] adjusted;
-        private final int[] logicalCpus;
-        /** Scratch for {@link #windowEnd}: the weight of the dispatchable virtual CPUs per dispatch pool. */
-        private final double[] poolWeight;
+        /** Readjusted weights (Surplus Fair Scheduling): what virtual time advances by. */
+        private final SurplusFairWeights weights;
         private final double[] lag;
         private final int[] pool;
+        private final int[] bucket;
+        /** Per bucket, whether its VMDBKs' keys carry {@link #BACKGROUND}, as the dispatcher last priced them. */
+        private final boolean[] keyedScavenging;
         private final double[] poolClock;
         /** Scratch for {@link #windowEnd}: the least virtual time per dispatch pool this window. */
         private final double[] poolMin;
@@ -90,38 +88,30 @@ public final class FairPolicy implements SchedulerPolicy {
             this.ctx = ctx;
             int n = ctx.vcpus().size();
             vt = new double[n];
-            weight = new double[n];
-            inverseWeight = new double[n];
+            double[] weight = new double[n];
             lag = new double[n];
             pool = new int[n];
+            bucket = new int[n];
             for (PolicyContext.Vcpu v : ctx.vcpus()) {
                 int i = v.index();
                 weight[i] = Math.max(v.weight(), 1e-6);
-                inverseWeight[i] = 1 / weight[i];
                 pool[i] = v.dispatchPool();
-                lag[i] = ctx.dispatchPools().get(v.dispatchPool()).sliceMicros() * inverseWeight[i];
+                bucket[i] = v.bucket();
+                lag[i] = ctx.dispatchPools().get(v.dispatchPool()).sliceMicros() / weight[i];
             }
             int np = ctx.dispatchPools().size();
             poolClock = new double[np];
             poolMin = new double[np];
-            poolWeight = new double[np];
-            adjusted = new int[np];
-            logicalCpus = new int[np];
-            byWeight = new int[np][];
-            for (int p = 0; p < np; p++) {
-                int pp = p;
-                logicalCpus[p] = ctx.dispatchPools().get(p).logicalCpus();
-                byWeight[p] = ctx.vcpus().stream().filter(v -> v.dispatchPool() == pp)
-                        .sorted((a, b) -> a.weight() != b.weight() ? Double.compare(b.weight(), a.weight())
-                                : Integer.compare(a.index(), b.index()))
-                        .mapToInt(PolicyContext.Vcpu::index).toArray();
-            }
             List<Bucket> buckets = ctx.buckets();
             double[] lim = new double[buckets.size()];
+            keyedScavenging = new boolean[buckets.size()];
             for (int b = 0; b < lim.length; b++) {
                 lim[b] = buckets.get(b).limit();
             }
-            limits = new LimitList(ctx, lim, LimitList.SoftRule.OTHERS_FILL_POOL);
+            // Slotted: in GLOBAL_ORDER the dispatcher holds CPU pools to their caps and limited buckets to their
+            // slots, and the members that run are the most urgent, so they split the limit by weight.
+            limits = new LimitList(ctx, lim, LimitList.SoftRule.OTHERS_FILL_POOL, true);
+            weights = new SurplusFairWeights(ctx, weight, lim);
         }
 
         @Override
@@ -132,12 +122,13 @@ public final class FairPolicy implements SchedulerPolicy {
                     vt[v] = floor;
                 }
             }
-            return (long) (vt[v] * SCALE);
+            long key = (long) (vt[v] * SCALE);
+            return limits.scavenging(bucket[v]) ? key + BACKGROUND : key;
         }
 
         @Override
         public void charged(int v, long rawMicros, long now) {
-            vt[v] += rawMicros * inverseWeight[v];
+            vt[v] += rawMicros * weights.inverse(v);
         }
 
         @Override
@@ -145,56 +136,38 @@ public final class FairPolicy implements SchedulerPolicy {
             int pools = poolClock.length;
             double[] min = poolMin;
             java.util.Arrays.fill(min, Double.POSITIVE_INFINITY);
-            java.util.Arrays.fill(poolWeight, 0);
             for (int v = 0; v < vt.length; v++) {
                 VcpuStatus s = w.status(v);
                 if (s == VcpuStatus.READY || s == VcpuStatus.RUNNING) {
                     min[pool[v]] = Math.min(min[pool[v]], vt[v]);
-                    poolWeight[pool[v]] += weight[v];
                 }
             }
             for (int p = 0; p < pools; p++) {
                 if (min[p] != Double.POSITIVE_INFINITY && min[p] > poolClock[p]) {
                     poolClock[p] = min[p];
                 }
-                readjust(p, w);
             }
             limits.windowEnd(w);
-        }
-
-        /**
-         * Surplus Fair Scheduling's weight readjustment for dispatch pool {@code p} (see the class comment).
-         * Weights are sorted once; the walk stops at the first dispatchable VMDBK whose weight is feasible, since
-         * every lighter one is feasible too. O(VMDBKs skipped + adjusted) per edge.
-         */
-        private void readjust(int p, WindowView w) {
-            int[] order = byWeight[p];
-            for (int i = 0; i < adjusted[p]; i++) {
-                inverseWeight[order[i]] = 1 / weight[order[i]];
-            }
-            double rest = poolWeight[p];
-            int cpus = logicalCpus[p];
-            int last = 0;
-            for (int i = 0; i < order.length && cpus > 1; i++) {
-                int v = order[i];
-                VcpuStatus s = w.status(v);
-                if (s != VcpuStatus.READY && s != VcpuStatus.RUNNING) {
-                    continue;
-                }
-                if (weight[v] * cpus <= rest) {
-                    break;
-                }
-                rest -= weight[v];
-                cpus--;
-                inverseWeight[v] = rest > 0 ? cpus / rest : 1 / weight[v];
-                last = i + 1;
-            }
-            adjusted[p] = last;
+            weights.update(w, limits);
         }
 
         @Override
         public boolean onLimitList(int bucket, WindowView w) {
             return limits.onLimitList(bucket);
+        }
+
+        @Override
+        public int runningLimit(int b, WindowView w) {
+            return limits.runningLimit(b);
+        }
+
+        /** A bucket that starts or stops scavenging changes class (see {@link #BACKGROUND}): reprice its VMDBKs. */
+        @Override
+        public boolean repriceAtEdge(int b, WindowView w) {
+            boolean now = limits.scavenging(b);
+            boolean changed = now != keyedScavenging[b];
+            keyedScavenging[b] = now;
+            return changed;
         }
     }
 }
