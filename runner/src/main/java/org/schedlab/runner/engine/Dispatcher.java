@@ -162,15 +162,6 @@ public final class Dispatcher {
 
     /** Whole-run statistics over the {@code measuredMicros} after warm-up. */
     public RunSummary summary(long measuredMicros) {
-        if (System.getenv("SCHEDLAB_DEBUG") != null) {
-            for (int v = 0; v < layout.n; v++) {
-                int g = layout.vCpuPool[v];
-                System.err.println("v" + v + " " + state.vStatus[v] + " key " + state.dvKey[v] + " home " + state.vHome[v]
-                        + " inDv " + state.dv[state.vHome[v]].contains(v) + " g " + g
-                        + (g >= 0 ? " parked " + state.parked[g].contains(v) + " slots " + state.slots[g]
-                        + " running " + state.groupRunning[g] + " credit " + state.cpuPoolCredit[g] : ""));
-            }
-        }
         return meters.summary(state, measuredMicros);
     }
 }

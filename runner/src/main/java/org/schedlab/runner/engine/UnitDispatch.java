@@ -240,7 +240,8 @@ final class UnitDispatch {
 
     /**
      * The policy asked to price the VMDBK afresh at the edge: a ready one re-enters its queue with the new key
-     * (and may preempt), a running one keeps running under the new key. Edge only.
+     * (and may preempt), a running one keeps running under the new key unless (GLOBAL_ORDER) a waiting VMDBK is
+     * now more urgent. Edge only.
      */
     void reprice(int v, long now) {
         if (s.vStatus[v] == VcpuStatus.READY) {
@@ -250,7 +251,16 @@ final class UnitDispatch {
                 preemptIfMoreUrgent(s.vHome[v], v, now);
             }
         } else if (s.vStatus[v] == VcpuStatus.RUNNING) {
-            s.dvKey[v] = s.policy.urgency(v, PolicyInstance.Reprice.EDGE, now);
+            long key = s.policy.urgency(v, PolicyInstance.Reprice.EDGE, now);
+            s.dvKey[v] = key;
+            // Its standing fell behind a waiting VMDBK's (a scavenger sent to the back): it yields at once rather
+            // than keep its CPU for the rest of its slice.
+            IndexedHeap q = s.dv[s.vHome[v]];
+            if (global && !q.isEmpty() && q.topKey() < key) {
+                int cpu = s.runningCpu(v);
+                stopRunning(cpu, v, now, false);
+                meters.preempted(cpu);
+            }
         }
     }
 
