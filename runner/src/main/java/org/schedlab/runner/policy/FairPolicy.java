@@ -129,6 +129,7 @@ public final class FairPolicy implements SchedulerPolicy {
         @Override
         public void charged(int v, long rawMicros, long now) {
             vt[v] += rawMicros * weights.inverse(v);
+            weights.ran(v, rawMicros);
         }
 
         @Override

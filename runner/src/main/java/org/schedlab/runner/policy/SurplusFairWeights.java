@@ -16,8 +16,9 @@ import org.schedlab.runner.spi.WindowView;
  * to the others by their weights.
  *
  * <p>Only the virtual CPUs that compete for the dispatch pool's CPUs take part: a bucket held by its limit, or a
- * CPU pool held by its cap, takes what its limit lets it (its CPUs are deducted from p), and a LIMITSOFT scavenger
- * takes only leftovers; their weights only order them among themselves. With no more competing virtual CPUs than
+ * CPU pool held by its cap, takes what its limit lets it (its CPUs are deducted from p), a donor (a virtual CPU
+ * that waited recently) takes what it recently used, and a LIMITSOFT scavenger takes only leftovers; their
+ * weights only order them among themselves. With no more competing virtual CPUs than
  * CPUs left, each gets one whatever its weight and nothing is readjusted.
  *
  * <p>Cost per window edge: O(buckets + virtual CPUs) for the sums, then the walk over the weights sorted once at
@@ -43,6 +44,13 @@ final class SurplusFairWeights {
     private final double[] taken;
     private final double[] freeWeight;
     private final int[] freeCount;
+    /** Raw microseconds each virtual CPU ran since the last edge (written by {@link #ran} on its worker). */
+    private final long[] ranSinceEdge;
+    /** Each virtual CPU's recent consumption, in CPUs (exponentially decayed, the limit list's time constant). */
+    private final double[] recent;
+    /** When each virtual CPU last waited at an edge (its burner had nothing to do), or a long time ago. */
+    private final long[] lastWaited;
+    private final double tau;
 
     /** @param limits per bucket, the limit the policy enforces (percent of one CPU; infinite: none) */
     SurplusFairWeights(PolicyContext ctx, double[] weight, double[] limits) {
@@ -89,6 +97,26 @@ final class SurplusFairWeights {
         this.taken = new double[np];
         this.freeWeight = new double[np];
         this.freeCount = new int[np];
+        this.ranSinceEdge = new long[n];
+        this.recent = new double[n];
+        this.lastWaited = new long[n];
+        Arrays.fill(lastWaited, Long.MIN_VALUE / 2);
+        this.tau = ctx.constants().limitRateTauMicros();
+    }
+
+    /** The virtual CPU ran {@code raw} microseconds (called from {@code charged}, on the worker owning it). */
+    void ran(int v, long raw) {
+        ranSinceEdge[v] += raw;
+    }
+
+    /**
+     * A donor: it waited (had nothing to run) within the last time constant. Like the solver's filling, which
+     * stops a virtual CPU at its demand, a donor takes what it recently used off the CPUs the others share, and
+     * its weight does not count toward readjustment; readjusting on the instantaneous set instead would penalize
+     * a heavy virtual CPU for the moments the donors happen to sleep.
+     */
+    private boolean donor(int v, long now) {
+        return now - lastWaited[v] < tau;
     }
 
     /** 1 / phi: what virtual time advances by per raw microsecond. */
@@ -98,6 +126,15 @@ final class SurplusFairWeights {
 
     /** Readjusts for the next window, from the statuses at this edge and the limit list's latest decisions. */
     void update(WindowView w, LimitList limits) {
+        long now = w.endMicros();
+        double decay = Math.exp(-w.lengthMicros() / tau);
+        for (int v = 0; v < weight.length; v++) {
+            recent[v] = recent[v] * decay + (1 - decay) * ranSinceEdge[v] / (double) w.lengthMicros();
+            ranSinceEdge[v] = 0;
+            if (w.status(v) == VcpuStatus.WAITING) {
+                lastWaited[v] = now;
+            }
+        }
         Arrays.fill(groupWanting, 0);
         Arrays.fill(groupUse, 0);
         Arrays.fill(taken, 0);
@@ -126,27 +163,38 @@ final class SurplusFairWeights {
             }
         }
         for (int v = 0; v < weight.length; v++) {
+            if (!competes(v, limits, now)) {
+                if (donor(v, now) && !constrained(v, limits)) {
+                    taken[pool[v]] += recent[v];
+                }
+                continue;
+            }
             VcpuStatus s = w.status(v);
-            if ((s == VcpuStatus.READY || s == VcpuStatus.RUNNING) && competes(v, limits)) {
+            if (s == VcpuStatus.READY || s == VcpuStatus.RUNNING) {
                 freeWeight[pool[v]] += weight[v];
                 freeCount[pool[v]]++;
             }
         }
         for (int p = 0; p < byWeight.length; p++) {
-            readjust(p, w, limits);
+            readjust(p, w, limits, now);
         }
     }
 
-    private boolean competes(int v, LimitList limits) {
+    private boolean competes(int v, LimitList limits, long now) {
+        return !donor(v, now) && !constrained(v, limits);
+    }
+
+    /** Held by its bucket's limit or its CPU pool's cap, or a scavenger: not competing for the pool's CPUs. */
+    private boolean constrained(int v, LimitList limits) {
         int b = bucket[v];
         if (limits.scavenging(b) || bucketBinding[b]) {
-            return false;
+            return true;
         }
         int g = cpuPoolOf[b];
-        return g < 0 || groupWanting[g] < 0;
+        return g >= 0 && groupWanting[g] >= 0;
     }
 
-    private void readjust(int p, WindowView w, LimitList limits) {
+    private void readjust(int p, WindowView w, LimitList limits, long now) {
         int[] order = byWeight[p];
         for (int i = 0; i < adjusted[p]; i++) {
             inverse[order[i]] = 1 / weight[order[i]];
@@ -162,7 +210,7 @@ final class SurplusFairWeights {
         for (int i = 0; i < order.length && cpus - k > 1; i++) {
             int v = order[i];
             VcpuStatus s = w.status(v);
-            if ((s != VcpuStatus.READY && s != VcpuStatus.RUNNING) || !competes(v, limits)) {
+            if ((s != VcpuStatus.READY && s != VcpuStatus.RUNNING) || !competes(v, limits, now)) {
                 continue;
             }
             if (weight[v] * (cpus - k) <= rest) {
@@ -179,7 +227,7 @@ final class SurplusFairWeights {
         for (int i = 0; i < last; i++) {
             int v = order[i];
             VcpuStatus s = w.status(v);
-            if ((s == VcpuStatus.READY || s == VcpuStatus.RUNNING) && competes(v, limits)) {
+            if ((s == VcpuStatus.READY || s == VcpuStatus.RUNNING) && competes(v, limits, now)) {
                 inverse[v] = inversePhi;
             }
         }
