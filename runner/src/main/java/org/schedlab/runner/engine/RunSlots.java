@@ -120,9 +120,13 @@ final class RunSlots {
         setSlots(cpuPools + b, Math.max(0, slots), now);
     }
 
-    /** Stops the least urgent running members beyond the new slots, or lets parked members take new ones. */
+    /**
+     * Stops the least urgent running members beyond the new slots; then re-ranks the waiting ones, so that the
+     * most urgent wait in the ready queue for the free slots and the others stay parked (a member queued earlier
+     * must not hold a slot's place ahead of a more urgent parked one).
+     */
     private void setSlots(int g, int target, long now) {
-        if (s.slots[g] == target && (s.parked[g].isEmpty() || s.groupRunning[g] >= target)) {
+        if (s.slots[g] == target && s.parked[g].isEmpty()) {
             return;
         }
         s.slots[g] = target;
@@ -136,12 +140,13 @@ final class RunSlots {
             }
             units.stopRunning(s.runningCpu(victim), victim, now, false);
         }
-        int queued = 0;
         for (int v : members) {
             if (s.vStatus[v] == VcpuStatus.READY && s.dv[s.vHome[v]].contains(v)) {
-                queued++;
+                s.dv[s.vHome[v]].remove(v);
+                s.parked[g].add(v, s.dvKey[v]);
             }
         }
+        int queued = 0;
         while (!s.parked[g].isEmpty() && s.groupRunning[g] + queued < target) {
             int v = s.parked[g].poll();
             s.dv[s.vHome[v]].add(v, s.dvKey[v]);
