@@ -37,6 +37,8 @@ final class SurplusFairWeights {
     private final double[] capacityCpus;
     /** Per bucket: its CPU pool if it is capped in the dispatch pool its virtual CPUs run in, else -1. */
     private final int[] cpuPoolOf;
+    /** Per bucket: the dispatch pool its virtual CPUs run in, or -1. */
+    private final int[] bucketPool;
     // Scratch, per edge.
     private final boolean[] bucketBinding;
     private final double[] groupWanting;
@@ -81,6 +83,10 @@ final class SurplusFairWeights {
                     .sorted((a, b) -> weight[a.index()] != weight[b.index()]
                             ? Double.compare(weight[b.index()], weight[a.index()]) : Integer.compare(a.index(), b.index()))
                     .mapToInt(PolicyContext.Vcpu::index).toArray();
+        }
+        this.bucketPool = new int[nb];
+        for (int b = 0; b < nb; b++) {
+            bucketPool[b] = ctx.dispatchPoolOf(ctx.buckets().get(b).pool());
         }
         this.cpuPoolOf = new int[nb];
         Arrays.fill(cpuPoolOf, -1);
@@ -148,7 +154,7 @@ final class SurplusFairWeights {
                 groupWanting[cpuPoolOf[b]] += wanting;
                 groupUse[cpuPoolOf[b]] += use;
             } else if (bucketBinding[b]) {
-                int p = ctx.dispatchPoolOf(ctx.buckets().get(b).pool());
+                int p = bucketPool[b];
                 if (p >= 0) {
                     taken[p] += use;
                 }
