@@ -82,7 +82,7 @@ class FairPropertyTest {
     }
 
     @Test
-    @Disabled("enabled once fair is fixed (issue 7)")
+    @Disabled("issue 7 in progress: 5 of 300 all-* problems still over 2% (152 of 5,000); see docs/runner.md")
     void fair_allUnboundedRandomProblems_everyMaxErrorWithin2Percent() {
         long started = System.nanoTime();
         List<Result> results = runAll(Demands.ALL_UNBOUNDED);
@@ -110,7 +110,7 @@ class FairPropertyTest {
     }
 
     @Test
-    @Disabled("enabled once fair is fixed (issue 7)")
+    @Disabled("issue 7 in progress: 14 of 300 finite problems still classified as misallocations; see docs/runner.md")
     void fair_finiteRandomProblems_noMisallocation() {
         long started = System.nanoTime();
         List<Result> results = runAll(Demands.MOSTLY_FINITE);

@@ -33,14 +33,14 @@ public final class Runner {
         Objects.requireNonNull(listener, "listener");
         List<Bucket> buckets = Entitlements.of(problem);
         Dispatcher dispatcher = new Dispatcher(problem, buckets, policy.spec(), config.seed(), config.burnerPeriodMicros(),
-                config.smtCapacityFactor(), ModelConstants.DEFAULT);
+                config.smtCapacityFactor(), ModelConstants.DEFAULT, policy.dispatchMode());
         try {
             dispatcher.start(policy.start(dispatcher.context()));
         } catch (RuntimeException | Error e) {
             throw policyFailed(dispatcher, e);
         }
-        int threads = config.threads() > 0 ? config.threads() : automaticThreads(dispatcher.coreCount());
-        threads = Math.max(1, Math.min(threads, dispatcher.coreCount()));
+        int threads = config.threads() > 0 ? config.threads() : automaticThreads(dispatcher.unitCount());
+        threads = Math.max(1, Math.min(threads, dispatcher.unitCount()));
         long deadline = config.timeout().map(t -> System.nanoTime() + t.toNanos()).orElse(Long.MAX_VALUE);
         try (Workers workers = new Workers(dispatcher, threads)) {
             return loop(dispatcher, config, listener, workers, deadline);
@@ -119,7 +119,7 @@ public final class Runner {
     }
 
     /**
-     * The worker threads. Core {@code c} always belongs to the same worker; the calling thread is worker 0,
+     * The worker threads. Dispatch unit {@code u} always belongs to the same worker; the calling thread is worker 0,
      * so {@code threads = 1} runs inline without any synchronisation.
      */
     private static final class Workers implements AutoCloseable {
@@ -146,12 +146,12 @@ public final class Runner {
         }
 
         private int from(int w) {
-            return (int) ((long) dispatcher.coreCount() * w / threads);
+            return (int) ((long) dispatcher.unitCount() * w / threads);
         }
 
         private void work(int w) {
             while (start.await() && !stopping) {
-                dispatcher.advanceCores(from(w), from(w + 1));
+                dispatcher.advanceUnits(from(w), from(w + 1));
                 if (!done.await()) {
                     return;
                 }
@@ -160,11 +160,11 @@ public final class Runner {
 
         void runWindow() {
             if (threads == 1) {
-                dispatcher.advanceCores(0, dispatcher.coreCount());
+                dispatcher.advanceUnits(0, dispatcher.unitCount());
                 return;
             }
             start.await();
-            dispatcher.advanceCores(from(0), from(1));
+            dispatcher.advanceUnits(from(0), from(1));
             done.await();
         }
 

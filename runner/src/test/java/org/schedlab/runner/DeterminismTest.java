@@ -11,6 +11,7 @@ import org.schedlab.core.Problem;
 import org.schedlab.runner.policy.Policies;
 import org.schedlab.runner.result.RunSummary;
 import org.schedlab.runner.result.VcpuSample;
+import org.schedlab.runner.spi.DispatchMode;
 
 class DeterminismTest {
 
@@ -61,10 +62,17 @@ class DeterminismTest {
         return HexFormat.of().formatHex(md.digest());
     }
 
+    /**
+     * Both dispatch modes: fair runs GLOBAL_ORDER (one queue per dispatch pool, CPU pool and bucket slots,
+     * preemption across the pool), the z/VM policies DISPATCH_VECTORS (per-core DVs, steals, RESHUFFLE). The
+     * burners' drifting periods are drawn per virtual CPU, so they must not depend on which worker draws them.
+     */
     @Test
     void samePolicyAndSeed_anyThreadCount_byteIdentical() throws Exception {
         Problem p = Runs.one(BUSY);
-        for (String policy : new String[] {"fair", "zvm63"}) {
+        for (String policy : new String[] {"fair", "zvm63", "zvm64"}) {
+            assertEquals(policy.equals("fair") ? DispatchMode.GLOBAL_ORDER : DispatchMode.DISPATCH_VECTORS,
+                    Policies.create(policy).dispatchMode());
             RunConfig cfg = Runs.seconds(2);
             String one = hash(p, policy, cfg.toBuilder().threads(1).build());
             assertEquals(one, hash(p, policy, cfg.toBuilder().threads(2).build()), policy + " with 2 threads");

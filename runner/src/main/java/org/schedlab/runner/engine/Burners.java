@@ -1,83 +1,88 @@
 package org.schedlab.runner.engine;
 
+import java.util.SplittableRandom;
 import org.schedlab.runner.spi.VcpuStatus;
 
 /**
  * The load: each virtual CPU is a burner that, every burner period, becomes ready with its demand's worth of
- * work and waits once it is done (unbounded ones never finish). Period boundaries sit in one heap per core,
- * keyed by virtual time; a random phase per virtual CPU keeps the burners from beating in step.
+ * <em>raw</em> time and waits once it has run that long (unbounded ones never finish). The IBM burner reaches
+ * its target by measuring its own CPU time (raw thread time), so its demand is raw time whatever speed it
+ * runs at; the work it does (MT1-equivalent time, ETR) follows from that speed.
+ *
+ * <p>Each period is drawn afresh, {@code P x (1 + U)} with U uniform in {@code [-drift, +drift]}
+ * ({@link org.schedlab.runner.spi.ModelConstants#burnerPeriodDrift()}), from the virtual CPU's own random
+ * stream: burners drift apart as real ones do, so no phase drawn from the seed decides a whole run, and the
+ * draws do not depend on which worker advances the burner. Period boundaries sit in one heap per dispatch unit.
  */
 final class Burners {
 
     private final Layout l;
     private final State s;
     private final long period;
+    private final double drift;
+    private final SplittableRandom[] periods;
 
     Burners(Layout l, State s) {
         this.l = l;
         this.s = s;
         this.period = l.burnerPeriodMicros;
+        this.drift = l.constants.burnerPeriodDrift();
+        this.periods = new SplittableRandom[l.n];
     }
 
     boolean unbounded(int v) {
-        return l.vWorkPerPeriod[v] == Layout.UNBOUNDED;
+        return Double.isNaN(l.vDemandPct[v]);
     }
 
-    /** A finite burner has no work left this period. */
+    /** A finite burner has run its raw time for this period. */
     boolean workDone(int v) {
-        return l.vWorkPerPeriod[v] != Layout.UNBOUNDED && s.vRemaining[v] <= 0;
+        return !Double.isNaN(l.vDemandPct[v]) && s.vRemaining[v] <= 0;
     }
 
     /** Whether the burner does any work at all. */
     boolean idle(int v) {
-        return l.vWorkPerPeriod[v] == 0;
+        return l.vDemandPct[v] == 0;
     }
 
     /** Schedules a finite burner's first period boundary at a random phase; it waits until then. */
     void startWaiting(int v, int home) {
         long phase = l.context.random(v, 0).nextLong(period);
+        periods[v] = l.context.random(v, 1);
         s.vStatus[v] = VcpuStatus.WAITING;
         s.vWaitSince[v] = 0;
         s.boundaries[home].add(v, phase);
     }
 
     /**
-     * The next virtual CPU of core {@code c} whose period boundary is due at {@code now}, its boundary already
-     * moved one period on; -1 when none is due.
+     * The next virtual CPU of unit {@code u} whose period boundary is due at {@code now}: its new period is
+     * drawn, its boundary moved to the period's end and its raw time for the period set (last period's
+     * unfinished part is dropped: demand is a rate, not a backlog); -1 when none is due.
      */
-    int nextDue(int c, long now) {
-        IndexedHeap bh = s.boundaries[c];
+    int nextDue(int u, long now) {
+        IndexedHeap bh = s.boundaries[u];
         if (bh.isEmpty() || bh.topKey() > now) {
             return -1;
         }
         int v = bh.top();
-        bh.update(v, s.bdKey[v] + period);
+        long p = Math.max(1, Math.round(period * (1 + drift * (2 * periods[v].nextDouble() - 1))));
+        bh.update(v, s.bdKey[v] + p);
+        s.vRemaining[v] = Math.round(l.vDemandPct[v] * p / 100.0);
         return v;
     }
 
-    /** The earlier of {@code limit} and core {@code c}'s next period boundary. */
-    long nextBoundary(int c, long limit) {
-        IndexedHeap bh = s.boundaries[c];
+    /** The earlier of {@code limit} and unit {@code u}'s next period boundary. */
+    long nextBoundary(int u, long limit) {
+        IndexedHeap bh = s.boundaries[u];
         return !bh.isEmpty() && bh.topKey() < limit ? bh.topKey() : limit;
     }
 
-    /** A period starts: last period's unfinished work is dropped, this period's demand is due. */
-    void newPeriod(int v) {
-        s.vRemaining[v] = l.vWorkPerPeriod[v];
+    /** When a finite burner that is running finishes this period's raw time. */
+    long completion(int v, long now) {
+        return now + s.vRemaining[v];
     }
 
-    /** When a finite burner running at {@code speed} finishes this period's work. */
-    long completion(int v, long now, int speed) {
-        return now + (s.vRemaining[v] + speed - 1) / speed;
-    }
-
-    /** Charges {@code work} units done to the burner; returns the part that was its work (not beyond it). */
-    long work(int v, long work) {
-        if (l.vWorkPerPeriod[v] == Layout.UNBOUNDED) {
-            return work;
-        }
-        long rem = s.vRemaining[v];
-        s.vRemaining[v] = rem - work;
-        return Math.min(work, Math.max(0, rem));
+    /** The burner ran {@code dt} raw microseconds. */
+    void ran(int v, long dt) {
+        s.vRemaining[v] -= dt;
     }
 }

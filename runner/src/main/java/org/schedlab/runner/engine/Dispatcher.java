@@ -8,6 +8,7 @@ import org.schedlab.core.Problem;
 import org.schedlab.core.Srm;
 import org.schedlab.runner.result.IntervalSample;
 import org.schedlab.runner.result.RunSummary;
+import org.schedlab.runner.spi.DispatchMode;
 import org.schedlab.runner.spi.ModelConstants;
 import org.schedlab.runner.spi.PolicyContext;
 import org.schedlab.runner.spi.PolicyInstance;
@@ -17,7 +18,8 @@ import org.schedlab.solver.Bucket;
  * The z/VM CP dispatching model for one run, driven window by window by {@code org.schedlab.runner.Runner}.
  * Its parts follow the seams of the model: {@link Layout} (partition, cores, logical CPUs, dispatch pools,
  * the {@link PolicyContext}), {@link State} (flat per-VMDBK/core/CPU/bucket arrays), {@link Burners},
- * {@link CoreDispatch} (per-core dispatching inside a window), {@link WindowEdge} and {@link WorkDistribution}
+ * {@link UnitDispatch} (dispatching inside a window, per dispatch unit: a core's dispatch vector or, in
+ * {@link DispatchMode#GLOBAL_ORDER}, a whole dispatch pool), {@link WindowEdge} and {@link WorkDistribution}
  * (what crosses dispatch vectors), {@link Meters} (statistics) and {@link EdgeView} (what a policy sees).
  *
  * <p>Time advances in synchronous <em>windows</em> of virtual time ({@link ModelConstants#windowMicros()}).
@@ -33,7 +35,7 @@ public final class Dispatcher {
     private final State state;
     private final Meters meters;
     private final Burners burners;
-    private final CoreDispatch cores;
+    private final UnitDispatch cores;
     private final WindowEdge edge;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
@@ -45,13 +47,23 @@ public final class Dispatcher {
      */
     public Dispatcher(Problem problem, List<Bucket> buckets, String policyName, long seed, long burnerPeriodMicros,
                       double smtCapacityFactor, ModelConstants constants) {
+        this(problem, buckets, policyName, seed, burnerPeriodMicros, smtCapacityFactor, constants,
+                DispatchMode.DISPATCH_VECTORS);
+    }
+
+    /** @param mode how ready VMDBKs meet logical CPUs, as the policy asks ({@code SchedulerPolicy.dispatchMode()}) */
+    public Dispatcher(Problem problem, List<Bucket> buckets, String policyName, long seed, long burnerPeriodMicros,
+                      double smtCapacityFactor, ModelConstants constants, DispatchMode mode) {
         this.policyName = Objects.requireNonNull(policyName, "policyName");
-        this.layout = new Layout(problem, buckets, seed, burnerPeriodMicros, smtCapacityFactor, constants);
+        this.layout = new Layout(problem, buckets, seed, burnerPeriodMicros, smtCapacityFactor, constants,
+                Objects.requireNonNull(mode, "mode"));
         this.state = new State(layout);
         this.meters = new Meters(layout);
         this.burners = new Burners(layout, state);
-        this.cores = new CoreDispatch(layout, state, burners, meters);
-        this.edge = new WindowEdge(layout, state, cores, meters);
+        RunSlots slots = new RunSlots(layout, state);
+        this.cores = new UnitDispatch(layout, state, burners, meters, slots);
+        slots.bind(cores);
+        this.edge = new WindowEdge(layout, state, cores, meters, slots);
     }
 
     /** What the policy gets to start from. */
@@ -59,8 +71,9 @@ public final class Dispatcher {
         return layout.context;
     }
 
-    public int coreCount() {
-        return layout.nCores;
+    /** Dispatch units: the unit of parallelism (cores under DISPATCH_VECTORS, dispatch pools under GLOBAL_ORDER). */
+    public int unitCount() {
+        return layout.nUnits;
     }
 
     public String policyName() {
@@ -82,24 +95,31 @@ public final class Dispatcher {
         failure.compareAndSet(null, t);
     }
 
-    /** Policy start, initial homes (a guest's VCPUs dealt together) and burner phases. */
+    /**
+     * Policy start, initial homes and burner phases. DISPATCH_VECTORS deals a guest's VCPUs together over the
+     * cores; under GLOBAL_ORDER every VMDBK's home is its dispatch pool's one queue.
+     */
     public void start(PolicyInstance instance) {
         state.policy = Objects.requireNonNull(instance, "instance");
         Layout l = layout;
         int[] next = new int[l.dispatchPoolCount()];
-        int[] homes = new int[l.nCores];
+        int[] homes = new int[Math.max(l.nCores, l.nUnits)];
         int[] lastUserCore = new int[l.n + 1];
         Arrays.fill(lastUserCore, -1);
         for (int v = 0; v < l.n; v++) {
             int p = l.context.vcpus().get(v).dispatchPool();
             int home;
-            // Threads of one SMT core share a DV: a guest's second VCPU joins its first one's core.
-            int prev = lastUserCore[l.vUser[v]];
-            if (prev >= 0 && l.coreDispatchPool[prev] == p && l.coreThreads[prev] == 2 && homes[prev] < 2) {
-                home = prev;
+            if (l.mode == DispatchMode.GLOBAL_ORDER) {
+                home = l.poolFirstUnit[p];
             } else {
-                home = l.poolFirstCore[p] + next[p] % l.poolCoreCount[p];
-                next[p]++;
+                // Threads of one SMT core share a DV: a guest's second VCPU joins its first one's core.
+                int prev = lastUserCore[l.vUser[v]];
+                if (prev >= 0 && l.coreDispatchPool[prev] == p && l.coreThreads[prev] == 2 && homes[prev] < 2) {
+                    home = prev;
+                } else {
+                    home = l.poolFirstCore[p] + next[p] % l.poolCoreCount[p];
+                    next[p]++;
+                }
             }
             state.vHome[v] = home;
             homes[home]++;
@@ -119,11 +139,11 @@ public final class Dispatcher {
         meters.measuring = measure;
     }
 
-    /** Advances cores {@code [from, to)} through the current window. Called from worker threads. */
-    public void advanceCores(int from, int to) {
+    /** Advances dispatch units {@code [from, to)} through the current window. Called from worker threads. */
+    public void advanceUnits(int from, int to) {
         try {
-            for (int c = from; c < to; c++) {
-                cores.advanceCore(c, state.windowStart, state.windowEnd);
+            for (int u = from; u < to; u++) {
+                cores.advanceUnit(u, state.windowStart, state.windowEnd);
             }
         } catch (Throwable t) {
             fail(t);

@@ -10,6 +10,7 @@ import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Srm;
 import org.schedlab.core.Topology;
+import org.schedlab.runner.spi.DispatchMode;
 import org.schedlab.runner.spi.ModelConstants;
 import org.schedlab.runner.spi.PolicyContext;
 import org.schedlab.solver.Bucket;
@@ -22,10 +23,8 @@ import org.schedlab.solver.Bucket;
  */
 final class Layout {
 
-    /** Marks a burner with unbounded demand in {@link #vWorkPerPeriod}. */
-    static final long UNBOUNDED = -1;
-
     final ModelConstants constants;
+    final DispatchMode mode;
     final Topology topology;
     final Srm srm;
     final long burnerPeriodMicros;
@@ -47,21 +46,46 @@ final class Layout {
     // Logical CPUs.
     final int nCpus;
     final int[] cpuCore;
+    final int[] cpuUnit;
+
+    /*
+     * Dispatch units: logical CPUs sharing one ready queue and one heap of burner period boundaries, advanced by
+     * one worker inside a window. DISPATCH_VECTORS: a unit is a core (its dispatch vector), so unit index = core
+     * index. GLOBAL_ORDER: a unit is a whole dispatch pool. Units are contiguous runs of logical CPUs.
+     */
+    final int nUnits;
+    final int[] unitFirstCpu;
+    final int[] unitCpus;
+    final int[] unitPool;
+    final long[] unitSlice;
+    final int[] poolFirstUnit;
+    final int[] poolUnitCount;
 
     // Running virtual CPUs (Solution.running() order).
     final int n;
     final int[] vBucket;
     /** The guest (user) of each virtual CPU, numbered in order of first appearance. */
     final int[] vUser;
-    final long[] vWorkPerPeriod;
+    /** Demand in percent of one logical CPU (raw time), or {@code NaN} for an unbounded burner. */
+    final double[] vDemandPct;
+    /** The CPU pool (index into {@code context.cpuPools()}) of each virtual CPU's bucket, or -1. */
+    final int[] vCpuPool;
+    /** GLOBAL_ORDER: each CPU pool's cap in whole logical CPUs (rounded down) and its cap's fraction of one. */
+    final int[] cpuPoolWhole;
+    final double[] cpuPoolFraction;
+    /** Each CPU pool's cap in CPUs (percent / 100). */
+    final double[] cpuPoolCap;
+    /** The virtual CPUs each CPU pool caps (those of its members in the dispatch pool of its type). */
+    final int[][] cpuPoolVcpus;
 
     // Buckets.
     final int nb;
     final int[][] bucketVcpus;
 
     Layout(Problem problem, List<Bucket> buckets, long seed, long burnerPeriodMicros, double smtCapacityFactor,
-           ModelConstants constants) {
+           ModelConstants constants, DispatchMode mode) {
         this.constants = constants;
+        this.mode = mode;
         this.burnerPeriodMicros = burnerPeriodMicros;
         Partition part = problem.partition();
         this.topology = part.topology();
@@ -109,6 +133,30 @@ final class Layout {
                 cpuCore[coreFirstCpu[k] + th] = k;
             }
         }
+        boolean global = mode == DispatchMode.GLOBAL_ORDER;
+        nUnits = global ? types.size() : nCores;
+        unitFirstCpu = new int[nUnits];
+        unitCpus = new int[nUnits];
+        unitPool = new int[nUnits];
+        unitSlice = new long[nUnits];
+        poolFirstUnit = new int[types.size()];
+        poolUnitCount = new int[types.size()];
+        cpuUnit = new int[nCpus];
+        for (int u = 0; u < nUnits; u++) {
+            int firstCore = global ? poolFirstCore[u] : u;
+            int lastCore = global ? poolFirstCore[u] + poolCoreCount[u] - 1 : u;
+            unitFirstCpu[u] = coreFirstCpu[firstCore];
+            unitCpus[u] = coreFirstCpu[lastCore] + coreThreads[lastCore] - unitFirstCpu[u];
+            unitPool[u] = coreDispatchPool[firstCore];
+            unitSlice[u] = coreSlice[firstCore];
+            for (int k = 0; k < unitCpus[u]; k++) {
+                cpuUnit[unitFirstCpu[u] + k] = u;
+            }
+        }
+        for (int p = 0; p < types.size(); p++) {
+            poolFirstUnit[p] = global ? p : poolFirstCore[p];
+            poolUnitCount[p] = global ? 1 : poolCoreCount[p];
+        }
 
         // Running virtual CPUs and their buckets: a bucket is (user, virtual CPU type).
         Map<String, Integer> bucketIndex = new HashMap<>();
@@ -121,7 +169,8 @@ final class Layout {
         nb = buckets.size();
         vBucket = new int[n];
         vUser = new int[n];
-        vWorkPerPeriod = new long[n];
+        vDemandPct = new double[n];
+        vCpuPool = new int[n];
         Map<String, Integer> userIndex = new HashMap<>();
         List<PolicyContext.Vcpu> infos = new ArrayList<>(n);
         int[] perBucket = new int[nb];
@@ -136,8 +185,7 @@ final class Layout {
             vUser[v] = userIndex.computeIfAbsent(p.user().key(), k -> userIndex.size());
             boolean unbounded = p.vcpu().demand().unbounded();
             double d = p.vcpu().demand().percent();
-            vWorkPerPeriod[v] = unbounded ? UNBOUNDED
-                    : Math.round(d * burnerPeriodMicros * constants.fullSpeed() / 100.0);
+            vDemandPct[v] = unbounded ? Double.NaN : d;
             infos.add(new PolicyContext.Vcpu(v, p, b, poolOfType.getOrDefault(p.pool(), -1),
                     buckets.get(b).entitlementPerVcpu(), unbounded, d));
         }
@@ -167,6 +215,42 @@ final class Layout {
             }
         }
         context = new PolicyContext(problem, buckets, infos, pools, caps, constants, seed);
+        int ng = caps.size();
+        cpuPoolWhole = new int[ng];
+        cpuPoolFraction = new double[ng];
+        cpuPoolCap = new double[ng];
+        int[] capOfBucket = new int[nb];
+        java.util.Arrays.fill(capOfBucket, -1);
+        for (PolicyContext.CpuPoolCap g : caps) {
+            double cpus = g.cap() / 100;
+            cpuPoolCap[g.index()] = cpus;
+            cpuPoolWhole[g.index()] = (int) Math.min(Integer.MAX_VALUE, Math.floor(cpus + 1e-9));
+            cpuPoolFraction[g.index()] = Math.max(0, cpus - cpuPoolWhole[g.index()]);
+            for (int b : g.members()) {
+                if (capOfBucket[b] < 0) {
+                    capOfBucket[b] = g.index();
+                }
+            }
+        }
+        int[] perCap = new int[ng];
+        for (int v = 0; v < n; v++) {
+            // Only virtual CPUs of the engine type the CPU pool caps count (one dispatch unit owns them all).
+            int g = capOfBucket[vBucket[v]];
+            vCpuPool[v] = g >= 0 && caps.get(g).dispatchPool() == infos.get(v).dispatchPool() ? g : -1;
+            if (vCpuPool[v] >= 0) {
+                perCap[vCpuPool[v]]++;
+            }
+        }
+        cpuPoolVcpus = new int[ng][];
+        for (int g = 0; g < ng; g++) {
+            cpuPoolVcpus[g] = new int[perCap[g]];
+            perCap[g] = 0;
+        }
+        for (int v = 0; v < n; v++) {
+            if (vCpuPool[v] >= 0) {
+                cpuPoolVcpus[vCpuPool[v]][perCap[vCpuPool[v]]++] = v;
+            }
+        }
     }
 
     private static String bucketKey(String user, EngineType virtualType) {

@@ -31,9 +31,17 @@ final class State {
     final long[] bdKey;
     final int[] bdPos;
 
-    // Cores: one dispatch vector and one heap of burner period boundaries each.
+    // Dispatch units (a core's dispatch vector, or a dispatch pool's global queue): one ready queue and one
+    // heap of burner period boundaries each.
     final IndexedHeap[] dv;
     final IndexedHeap[] boundaries;
+
+    // Slot groups under GLOBAL_ORDER (RunSlots: CPU pools, then buckets): slots (members that may run at once),
+    // members running now, ready members parked while every slot is taken; and each CPU pool's credit.
+    final int[] slots;
+    final int[] groupRunning;
+    final IndexedHeap[] parked;
+    final double[] cpuPoolCredit;
 
     // Logical CPUs: the VMDBK running there, or -1.
     final int[] cpuRunning;
@@ -67,11 +75,20 @@ final class State {
         Arrays.fill(dvPos, -1);
         Arrays.fill(bdPos, -1);
         Arrays.fill(vLastCpu, -1);
-        dv = new IndexedHeap[l.nCores];
-        boundaries = new IndexedHeap[l.nCores];
-        for (int k = 0; k < l.nCores; k++) {
+        dv = new IndexedHeap[l.nUnits];
+        boundaries = new IndexedHeap[l.nUnits];
+        for (int k = 0; k < l.nUnits; k++) {
             dv[k] = new IndexedHeap(dvPos, dvKey, 16);
             boundaries[k] = new IndexedHeap(bdPos, bdKey, 16);
+        }
+        // A VMDBK is in at most one ready queue or parking heap at a time, so they share its position slot.
+        int groups = l.cpuPoolWhole.length + l.nb;
+        slots = new int[groups];
+        groupRunning = new int[groups];
+        cpuPoolCredit = new double[l.cpuPoolWhole.length];
+        parked = new IndexedHeap[groups];
+        for (int g = 0; g < groups; g++) {
+            parked[g] = new IndexedHeap(dvPos, dvKey, 4);
         }
         cpuRunning = new int[l.nCpus];
         Arrays.fill(cpuRunning, -1);
@@ -80,19 +97,33 @@ final class State {
         bucketWanting = new int[l.nb];
     }
 
-    /** The logical CPU running {@code v}, which must be running on a thread of its home core. */
+    /** The logical CPU running {@code v}, which must be running on a logical CPU of its home unit. */
     int runningCpu(int v) {
-        int core = vHome[v];
-        int first = layout.coreFirstCpu[core];
-        for (int k = 0; k < layout.coreThreads[core]; k++) {
+        int unit = vHome[v];
+        int first = layout.unitFirstCpu[unit];
+        for (int k = 0; k < layout.unitCpus[unit]; k++) {
             if (cpuRunning[first + k] == v) {
                 return first + k;
             }
         }
-        throw new IllegalStateException("running VMDBK " + v + " not on its home core");
+        throw new IllegalStateException("running VMDBK " + v + " not on its home unit");
     }
 
-    /** Moves a VMDBK's home to another core, taking its pending burner period boundary along. */
+    /** Takes a READY VMDBK out of whichever heap holds it: its unit's ready queue or a slot group's parking heap. */
+    void removeReady(int v) {
+        if (dv[vHome[v]].contains(v)) {
+            dv[vHome[v]].remove(v);
+            return;
+        }
+        int g = layout.vCpuPool[v];
+        if (g >= 0 && parked[g].contains(v)) {
+            parked[g].remove(v);
+        } else {
+            parked[layout.cpuPoolWhole.length + layout.vBucket[v]].remove(v);
+        }
+    }
+
+    /** Moves a VMDBK's home to another core (DISPATCH_VECTORS), taking its pending burner period boundary along. */
     void moveHome(int v, int core) {
         int old = vHome[v];
         if (old == core) {

@@ -2,31 +2,35 @@ package org.schedlab.runner.engine;
 
 import java.util.Arrays;
 import org.schedlab.core.Srm;
+import org.schedlab.runner.spi.DispatchMode;
 import org.schedlab.runner.spi.VcpuStatus;
 import org.schedlab.runner.spi.WindowView;
 
 /**
- * Everything that crosses dispatch vectors, done serially at the window edge in a fixed order: the bucket
- * totals the policy sees, the policy's own bookkeeping, limit-list changes, steals, and (when due) work
- * distribution.
+ * Everything that crosses dispatch units, done serially at the window edge in a fixed order: the bucket
+ * totals the policy sees, the policy's own bookkeeping, limit-list changes, and under DISPATCH_VECTORS steals
+ * and (when due) work distribution. Under GLOBAL_ORDER a dispatch pool has one ready queue, so there is
+ * nothing to steal or distribute.
  */
 final class WindowEdge {
 
     private final Layout l;
     private final State s;
-    private final CoreDispatch cores;
+    private final UnitDispatch cores;
     private final Meters meters;
     private final WorkDistribution distribution;
+    private final RunSlots slots;
     private final WindowView view;
     /** Steal barrier per {@link org.schedlab.core.Topology.Distance} ordinal, copied from the model constants. */
     private final long[] stealBarrier;
 
-    WindowEdge(Layout l, State s, CoreDispatch cores, Meters meters) {
+    WindowEdge(Layout l, State s, UnitDispatch cores, Meters meters, RunSlots slots) {
         this.l = l;
         this.s = s;
         this.cores = cores;
         this.meters = meters;
         this.distribution = new WorkDistribution(l, s);
+        this.slots = slots;
         this.view = new EdgeView(s);
         this.stealBarrier = l.constants.stealBarrierMicros().stream().mapToLong(Long::longValue).toArray();
     }
@@ -38,9 +42,24 @@ final class WindowEdge {
         for (int v = 0; v < l.n; v++) {
             int b = l.vBucket[v];
             s.bucketConsumed[b] += s.vRawWindow[v];
+            if (l.mode == DispatchMode.GLOBAL_ORDER && l.vCpuPool[v] >= 0) {
+                slots.used[l.vCpuPool[v]] += s.vRawWindow[v];
+            }
             s.vRawWindow[v] = 0;
             if (s.vStatus[v] != VcpuStatus.WAITING) {
                 s.bucketWanting[b]++;
+            }
+        }
+        if (l.mode == DispatchMode.GLOBAL_ORDER) {
+            // Running VMDBKs are charged for the window and priced afresh, so that their keys, which a newly ready
+            // VMDBK is compared with to preempt the least urgent, are never more than a window stale.
+            for (int cpu = 0; cpu < l.nCpus; cpu++) {
+                int v = s.cpuRunning[cpu];
+                if (v >= 0 && s.vRan[v] > 0) {
+                    s.policy.charged(v, s.vRan[v], now);
+                    s.vRan[v] = 0;
+                    s.dvKey[v] = s.policy.urgency(v, org.schedlab.runner.spi.PolicyInstance.Reprice.EDGE, now);
+                }
             }
         }
         s.policy.windowEnd(view);
@@ -56,6 +75,22 @@ final class WindowEdge {
                 setLimited(b, lim, now);
             }
         }
+        for (int b = 0; b < l.nb; b++) {
+            if (!s.bucketLimited[b] && s.policy.repriceAtEdge(b, view)) {
+                for (int v : l.bucketVcpus[b]) {
+                    cores.reprice(v, now);
+                }
+            }
+        }
+        if (l.mode == DispatchMode.GLOBAL_ORDER) {
+            for (int b = 0; b < l.nb; b++) {
+                if (!s.bucketLimited[b]) {
+                    slots.bucketSlots(b, s.policy.runningLimit(b, view), now);
+                }
+            }
+            slots.cpuPoolEdge(now, len);
+            return;
+        }
         steal(now);
         if (distributionDue) {
             boolean rebalance = l.srm.workDistribution() == Srm.WorkDistribution.REBALANCE;
@@ -70,14 +105,13 @@ final class WindowEdge {
         for (int v : l.bucketVcpus[b]) {
             if (limited) {
                 if (s.vStatus[v] == VcpuStatus.READY) {
-                    s.dv[s.vHome[v]].remove(v);
+                    s.removeReady(v);
                     s.vStatus[v] = VcpuStatus.LIMITED;
                 } else if (s.vStatus[v] == VcpuStatus.RUNNING) {
                     cores.stopRunning(s.runningCpu(v), v, now, false);
                 }
             } else if (s.vStatus[v] == VcpuStatus.LIMITED) {
-                s.vStatus[v] = VcpuStatus.READY;
-                s.dv[s.vHome[v]].add(v, s.dvKey[v]);
+                cores.release(v, now);
             }
         }
     }

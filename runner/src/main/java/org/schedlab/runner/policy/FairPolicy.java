@@ -2,6 +2,7 @@ package org.schedlab.runner.policy;
 
 import java.util.List;
 import java.util.Map;
+import org.schedlab.runner.spi.DispatchMode;
 import org.schedlab.runner.spi.PolicyContext;
 import org.schedlab.runner.spi.PolicyInstance;
 import org.schedlab.runner.spi.PolicyOption;
@@ -20,8 +21,14 @@ import org.schedlab.solver.Bucket;
  * CPUs at the last window edge). So a donor that slept keeps the head start it is owed for one slice but
  * cannot bank idle time, and old consumption is forgotten at the rate the pool moves on. Hard limits, soft
  * limits (held only while the pool's other VMDBKs could fill every logical CPU) and CPU pools go through the
- * {@link LimitList}; the runner's work distribution, dealing VMDBKs over the dispatch vectors in urgency order,
- * keeps the multiprocessor close to the single fluid answer.
+ * {@link LimitList}.
+ *
+ * <p>Multiprocessor: fair asks for {@link DispatchMode#GLOBAL_ORDER}, one virtual-time ordered queue per
+ * dispatch pool, so the least-served VMDBKs meet the CPUs that free first. A weight that would entitle one
+ * virtual CPU to more than one logical CPU is infeasible on p CPUs; fair readjusts it as Surplus Fair
+ * Scheduling does (Chandra, Adler, Goyal and Shenoy, OSDI 2000; see {@link SurplusFairWeights}), and virtual
+ * time advances by {@code raw / phi}. Limits: see {@link LimitList} in its slotted mode; a LIMITSOFT bucket let
+ * go to scavenge is served after everyone else ({@code BACKGROUND}).
  */
 public final class FairPolicy implements SchedulerPolicy {
 
@@ -38,6 +45,11 @@ public final class FairPolicy implements SchedulerPolicy {
     }
 
     @Override
+    public DispatchMode dispatchMode() {
+        return DispatchMode.GLOBAL_ORDER;
+    }
+
+    @Override
     public SchedulerPolicy withOptions(Map<String, String> options) {
         FairSettings.parse(options);
         return this;
@@ -51,12 +63,22 @@ public final class FairPolicy implements SchedulerPolicy {
     private static final class Instance implements PolicyInstance {
         /** Virtual time units per microsecond/weight: keeps sub-microsecond precision in a long key. */
         private static final double SCALE = 1024;
+        /**
+         * Added to a scavenger's key: a LIMITSOFT bucket over its limit, let go because capacity is left over,
+         * runs only on what nobody else dispatchable wants (the solver's second filling); scavengers among
+         * themselves still go by virtual time, so they split the leftover by weight.
+         */
+        private static final long BACKGROUND = 1L << 61;
 
         private final PolicyContext ctx;
         private final double[] vt;
-        private final double[] inverseWeight;
+        /** Readjusted weights (Surplus Fair Scheduling): what virtual time advances by. */
+        private final SurplusFairWeights weights;
         private final double[] lag;
         private final int[] pool;
+        private final int[] bucket;
+        /** Per bucket, whether its VMDBKs' keys carry {@link #BACKGROUND}, as the dispatcher last priced them. */
+        private final boolean[] keyedScavenging;
         private final double[] poolClock;
         /** Scratch for {@link #windowEnd}: the least virtual time per dispatch pool this window. */
         private final double[] poolMin;
@@ -66,23 +88,30 @@ public final class FairPolicy implements SchedulerPolicy {
             this.ctx = ctx;
             int n = ctx.vcpus().size();
             vt = new double[n];
-            inverseWeight = new double[n];
+            double[] weight = new double[n];
             lag = new double[n];
             pool = new int[n];
+            bucket = new int[n];
             for (PolicyContext.Vcpu v : ctx.vcpus()) {
                 int i = v.index();
-                inverseWeight[i] = 1 / Math.max(v.weight(), 1e-6);
+                weight[i] = Math.max(v.weight(), 1e-6);
                 pool[i] = v.dispatchPool();
-                lag[i] = ctx.dispatchPools().get(v.dispatchPool()).sliceMicros() * inverseWeight[i];
+                bucket[i] = v.bucket();
+                lag[i] = ctx.dispatchPools().get(v.dispatchPool()).sliceMicros() / weight[i];
             }
-            poolClock = new double[ctx.dispatchPools().size()];
-            poolMin = new double[poolClock.length];
+            int np = ctx.dispatchPools().size();
+            poolClock = new double[np];
+            poolMin = new double[np];
             List<Bucket> buckets = ctx.buckets();
             double[] lim = new double[buckets.size()];
+            keyedScavenging = new boolean[buckets.size()];
             for (int b = 0; b < lim.length; b++) {
                 lim[b] = buckets.get(b).limit();
             }
-            limits = new LimitList(ctx, lim, LimitList.SoftRule.OTHERS_FILL_POOL);
+            // Slotted: in GLOBAL_ORDER the dispatcher holds CPU pools to their caps and limited buckets to their
+            // slots, and the members that run are the most urgent, so they split the limit by weight.
+            limits = new LimitList(ctx, lim, LimitList.SoftRule.OTHERS_FILL_POOL, true);
+            weights = new SurplusFairWeights(ctx, weight, lim);
         }
 
         @Override
@@ -93,12 +122,14 @@ public final class FairPolicy implements SchedulerPolicy {
                     vt[v] = floor;
                 }
             }
-            return (long) (vt[v] * SCALE);
+            long key = (long) (vt[v] * SCALE);
+            return limits.scavenging(bucket[v]) ? key + BACKGROUND : key;
         }
 
         @Override
         public void charged(int v, long rawMicros, long now) {
-            vt[v] += rawMicros * inverseWeight[v];
+            vt[v] += rawMicros * weights.inverse(v);
+            weights.ran(v, rawMicros);
         }
 
         @Override
@@ -118,11 +149,26 @@ public final class FairPolicy implements SchedulerPolicy {
                 }
             }
             limits.windowEnd(w);
+            weights.update(w, limits);
         }
 
         @Override
         public boolean onLimitList(int bucket, WindowView w) {
             return limits.onLimitList(bucket);
+        }
+
+        @Override
+        public int runningLimit(int b, WindowView w) {
+            return limits.runningLimit(b);
+        }
+
+        /** A bucket that starts or stops scavenging changes class (see {@link #BACKGROUND}): reprice its VMDBKs. */
+        @Override
+        public boolean repriceAtEdge(int b, WindowView w) {
+            boolean now = limits.scavenging(b);
+            boolean changed = now != keyedScavenging[b];
+            keyedScavenging[b] = now;
+            return changed;
         }
     }
 }

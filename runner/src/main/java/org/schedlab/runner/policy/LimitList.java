@@ -32,7 +32,11 @@ public final class LimitList {
 
     /** How a LIMITSOFT bucket decides that others want the power. */
     public enum SoftRule {
-        /** Correct: the pool's other dispatchable VMDBKs could fill every logical CPU of the pool. */
+        /**
+         * Correct, the solver's rule: a soft limit holds while the dispatch pool's buckets, each counted at what it
+         * could use with every limit held (soft ones too), fill the pool's capacity; if capacity is left over,
+         * every soft bucket of the pool scavenges, and the dispatch order splits the leftover.
+         */
         OTHERS_FILL_POOL,
         /**
          * The 6.4 defect: only a ready bucket consuming below its entitlement counts as wanting. A recipient
@@ -44,7 +48,14 @@ public final class LimitList {
     private final PolicyContext ctx;
     private final double burstMicros;
     private final double rateTauMicros;
-    private final int[] logicalCpusOfBucket;
+    /** Each bucket's dispatch pool (where its virtual CPUs run), or -1. */
+    private final int[] dispatchPoolOfBucket;
+    /** Per dispatch pool, its capacity in fractions of one logical CPU. */
+    private final double[] poolCapacity;
+    /** Scratch, per dispatch pool: what its buckets could use with every limit held (see {@link #fill}). */
+    private final double[] poolFill;
+    /** Scratch, per CPU pool: what its members could use before its cap. */
+    private final double[] groupFill;
     private final double[] limitRate;
     private final boolean[] soft;
     private final SoftRule softRule;
@@ -54,6 +65,9 @@ public final class LimitList {
     private final int[] groupOf;
     private final double[] rate;
     private final boolean[] on;
+    private final boolean[] scavenging;
+    private final boolean slotted;
+    private final int[] slots;
 
     /**
      * @param ctx      the run's context (buckets, CPU pool caps, model constants)
@@ -63,7 +77,19 @@ public final class LimitList {
      * @throws IllegalArgumentException if {@code limits} has not one entry per bucket
      */
     public LimitList(PolicyContext ctx, double[] limits, SoftRule softRule) {
+        this(ctx, limits, softRule, false);
+    }
+
+    /**
+     * @param slotted {@code false}: z/VM's limit list, a bucket or CPU pool over its limit goes on the list as a
+     *                whole. {@code true}, for policies in {@code DispatchMode.GLOBAL_ORDER}: the dispatcher holds
+     *                CPU pools to their caps itself, and a bucket limited to L logical CPUs may run floor(L) of its
+     *                virtual CPUs at once, plus one while its credit lasts ({@link #runningLimit}); it goes on the
+     *                list only when that is none
+     */
+    public LimitList(PolicyContext ctx, double[] limits, SoftRule softRule, boolean slotted) {
         this.ctx = ctx;
+        this.slotted = slotted;
         this.burstMicros = ctx.constants().limitBurstMicros();
         this.rateTauMicros = ctx.constants().limitRateTauMicros();
         List<Bucket> buckets = ctx.buckets();
@@ -71,25 +97,33 @@ public final class LimitList {
         if (limits.length != nb) {
             throw new IllegalArgumentException("need one limit per bucket (" + nb + "), got " + limits.length);
         }
-        this.logicalCpusOfBucket = new int[nb];
+        this.dispatchPoolOfBucket = new int[nb];
         this.limitRate = new double[nb];
         this.soft = new boolean[nb];
         this.softRule = softRule;
         this.credit = new double[nb];
         this.rate = new double[nb];
         this.on = new boolean[nb];
+        this.scavenging = new boolean[nb];
+        this.slots = new int[nb];
+        java.util.Arrays.fill(slots, Integer.MAX_VALUE);
         this.groupOf = new int[nb];
         for (int b = 0; b < nb; b++) {
             limitRate[b] = limits[b] / 100;
             soft[b] = buckets.get(b).limitMode().orElse(LimitMode.HARD) == LimitMode.SOFT;
             credit[b] = burst(limitRate[b]);
             groupOf[b] = -1;
-            int dp = ctx.dispatchPoolOf(buckets.get(b).pool());
-            logicalCpusOfBucket[b] = dp < 0 ? 1 : ctx.dispatchPools().get(dp).logicalCpus();
+            dispatchPoolOfBucket[b] = ctx.dispatchPoolOf(buckets.get(b).pool());
         }
+        poolCapacity = new double[ctx.dispatchPools().size()];
+        for (PolicyContext.DispatchPool p : ctx.dispatchPools()) {
+            poolCapacity[p.index()] = p.capacity() / 100;
+        }
+        poolFill = new double[poolCapacity.length];
         int ng = ctx.cpuPools().size();
         groupCredit = new double[ng];
         groupRate = new double[ng];
+        groupFill = new double[ng];
         for (PolicyContext.CpuPoolCap g : ctx.cpuPools()) {
             groupRate[g.index()] = g.cap() / 100;
             groupCredit[g.index()] = burst(groupRate[g.index()]);
@@ -133,52 +167,103 @@ public final class LimitList {
             int i = g.index();
             groupCredit[i] = Math.min(burst(groupRate[i]), groupCredit[i] + groupRate[i] * len - used);
         }
+        if (softRule == SoftRule.OTHERS_FILL_POOL) {
+            fill(w);
+        }
         for (int b = 0; b < nb; b++) {
+            scavenging[b] = false;
             on[b] = decide(b, w);
         }
     }
 
+    /**
+     * What each dispatch pool's buckets could use with every limit held, LIMITSOFT ones included: a full logical
+     * CPU per virtual CPU that wants one (ready, running or held back), capped by its bucket's limit and its CPU
+     * pool's cap. This is the solver's first filling seen from the dispatcher, which knows readiness but not
+     * demand: when it reaches the pool's capacity nothing is left over, and soft limits hold.
+     */
+    private void fill(WindowView w) {
+        java.util.Arrays.fill(poolFill, 0);
+        java.util.Arrays.fill(groupFill, 0);
+        for (int b = 0; b < credit.length; b++) {
+            int dp = dispatchPoolOfBucket[b];
+            if (dp < 0) {
+                continue;
+            }
+            double could = Math.min(w.wanting(b), limitRate[b]);
+            if (groupOf[b] >= 0) {
+                groupFill[groupOf[b]] += could;
+            } else {
+                poolFill[dp] += could;
+            }
+        }
+        for (PolicyContext.CpuPoolCap g : ctx.cpuPools()) {
+            poolFill[g.dispatchPool()] += Math.min(groupFill[g.index()], groupRate[g.index()]);
+        }
+    }
+
     private boolean decide(int b, WindowView w) {
+        slots[b] = Integer.MAX_VALUE;
         int g = groupOf[b];
-        if (g >= 0 && groupCredit[g] < 0) {
+        if (!slotted && g >= 0 && groupCredit[g] < 0) {
             return true;
         }
-        if (Double.isInfinite(limitRate[b]) || credit[b] >= 0) {
+        if (Double.isInfinite(limitRate[b]) || (!slotted && credit[b] >= 0)) {
             return false;
         }
-        if (!soft[b]) {
+        if (soft[b]) {
+            boolean othersWant = othersWant(b, w);
+            if (!othersWant) {
+                if (credit[b] < 0) {
+                    // Scavenging: capacity is left over, so the soft limit is lifted and no debt piles up.
+                    credit[b] = Math.max(credit[b], -burst(limitRate[b]));
+                    scavenging[b] = true;
+                }
+                return false;
+            }
+        }
+        if (!slotted) {
             return true;
         }
-        boolean othersWant = othersWant(b, w);
-        if (!othersWant) {
-            // Scavenging: nobody else wants the power, so the soft limit is lifted and no debt piles up.
-            credit[b] = Math.max(credit[b], -burst(limitRate[b]));
-        }
-        return othersWant;
+        double r = limitRate[b];
+        int whole = (int) Math.min(Integer.MAX_VALUE - 1, Math.floor(r + 1e-9));
+        slots[b] = whole + (credit[b] >= 0 && r - whole > 1e-9 ? 1 : 0);
+        return slots[b] == 0;
     }
 
     private boolean othersWant(int b, WindowView w) {
+        if (softRule == SoftRule.OTHERS_FILL_POOL) {
+            int dp = dispatchPoolOfBucket[b];
+            return dp >= 0 && poolFill[dp] >= poolCapacity[dp] - 1e-9;
+        }
         int type = ctx.buckets().get(b).pool().ordinal();
-        int wanting = 0;
         List<Bucket> buckets = ctx.buckets();
         for (int o = 0; o < buckets.size(); o++) {
             if (o == b || buckets.get(o).pool().ordinal() != type || w.wanting(o) == 0) {
                 continue;
             }
-            switch (softRule) {
-                case OTHERS_FILL_POOL -> {
-                    if (!w.limited(o)) {
-                        wanting += w.wanting(o);
-                    }
-                }
-                case OTHERS_BELOW_ENTITLEMENT -> {
-                    if (!w.limited(o) && ratePct(o) < buckets.get(o).entitlement()) {
-                        return true;
-                    }
-                }
+            if (!w.limited(o) && ratePct(o) < buckets.get(o).entitlement()) {
+                return true;
             }
         }
-        return softRule == SoftRule.OTHERS_FILL_POOL && wanting >= logicalCpusOfBucket[b];
+        return false;
+    }
+
+    /**
+     * Whether LIMITSOFT bucket {@code b} is over its limit but let go for the next window because capacity is left
+     * over (the last {@link #windowEnd} decided): what it runs now is leftover, which a policy may serve after
+     * everyone else, as the solver's second filling does.
+     */
+    public boolean scavenging(int b) {
+        return scavenging[b];
+    }
+
+    /**
+     * In slotted mode, at most how many of bucket {@code b}'s virtual CPUs may run at once in the next window (as
+     * the last {@link #windowEnd} decided); {@code Integer.MAX_VALUE} when its limit does not hold it.
+     */
+    public int runningLimit(int b) {
+        return slots[b];
     }
 
     /** Whether bucket {@code b} is on the limit list for the next window, as the last {@link #windowEnd} decided. */

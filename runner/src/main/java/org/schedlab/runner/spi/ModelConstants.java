@@ -25,15 +25,18 @@ import org.schedlab.core.Topology;
  *                              over the current dispatch list (0.2% per 10 ms pass: a time constant of 5 s)
  * @param clampLow              z/VM heuristic clamp of the consumption-to-entitlement ratio, lower bound
  * @param clampHigh             upper bound of that clamp
+ * @param burnerPeriodDrift     each burner period is drawn as {@code P x (1 + U)}, U uniform in
+ *                              {@code [-drift, +drift]}, so burners' phases drift apart as real ones do
  */
 public record ModelConstants(long windowMicros, long reshuffleMicros, long rebalanceMicros, long dropMicros,
                              List<Long> stealBarrierMicros, int fullSpeed, long limitBurstMicros,
                              double limitRateTauMicros, double forgetTauMicros, long normalizeMicros,
-                             double normalizerGain, double clampLow, double clampHigh) {
+                             double normalizerGain, double clampLow, double clampHigh,
+                             double burnerPeriodDrift) {
 
     /** The model as documented. */
     public static final ModelConstants DEFAULT = new ModelConstants(250, 5_000, 2_000_000, 300_000,
-            List.of(0L, 0L, 1_000L, 4_000L), 1000, 5_000, 100_000, 2_000_000, 10_000, 0.002, 0.5, 2.0);
+            List.of(0L, 0L, 1_000L, 4_000L), 1000, 5_000, 100_000, 2_000_000, 10_000, 0.002, 0.5, 2.0, 0.1);
 
     public ModelConstants {
         stealBarrierMicros = List.copyOf(stealBarrierMicros);
@@ -47,6 +50,9 @@ public record ModelConstants(long windowMicros, long reshuffleMicros, long rebal
         }
         if (!(normalizerGain >= 0 && normalizerGain <= 1) || !(clampLow > 0 && clampLow <= clampHigh)) {
             throw new IllegalArgumentException("normalizer gain must be 0..1 and 0 < clamp low <= clamp high");
+        }
+        if (!(burnerPeriodDrift >= 0 && burnerPeriodDrift < 1)) {
+            throw new IllegalArgumentException("burner period drift must be in [0, 1)");
         }
     }
 

@@ -20,7 +20,11 @@ public interface PolicyInstance {
      */
     long urgency(int vcpu, Reprice why, long nowMicros);
 
-    /** The virtual CPU stopped running after {@code rawMicros} of raw (thread) time on a logical CPU. */
+    /**
+     * The virtual CPU stopped running after {@code rawMicros} of raw (thread) time on a logical CPU. Under
+     * {@code DispatchMode.GLOBAL_ORDER} a virtual CPU still running at a window edge is also charged there for what
+     * it ran since, and priced afresh ({@link Reprice#EDGE}).
+     */
     void charged(int vcpu, long rawMicros, long nowMicros);
 
     /** A window of virtual time has ended: update shared bookkeeping. */
@@ -29,11 +33,36 @@ public interface PolicyInstance {
     /** Whether the bucket is on the limit list (not dispatchable) for the next window. Asked after {@link #windowEnd}. */
     boolean onLimitList(int bucket, WindowView window);
 
+    /**
+     * Under {@code DispatchMode.GLOBAL_ORDER}: at most how many of the bucket's virtual CPUs may run at once during
+     * the next window; the most urgent of them do, the others wait. Asked at the edge after {@link #onLimitList},
+     * for buckets not on the limit list. It lets a limit hold a bucket to a fraction of its virtual CPUs instead of
+     * all or none. Default: no cap.
+     */
+    default int runningLimit(int bucket, WindowView window) {
+        return Integer.MAX_VALUE;
+    }
+
+    /**
+     * Whether the bucket's dispatchable virtual CPUs must be priced afresh for the next window because their
+     * standing changed at this edge (fair: a soft-limited bucket starting or stopping to scavenge). Asked at the
+     * edge after {@link #onLimitList}, for buckets not on the limit list; the dispatcher then calls
+     * {@link #urgency} with {@link Reprice#EDGE} for each of their ready and running virtual CPUs. Default: never.
+     */
+    default boolean repriceAtEdge(int bucket, WindowView window) {
+        return false;
+    }
+
     /** Why a virtual CPU is being priced. */
     enum Reprice {
         /** It was waiting (or is dispatchable for the first time) and is now ready. */
         WAKE,
         /** Its minor time slice ended, or it was preempted or put on the limit list, and it goes back into a dispatch vector. */
-        SLICE_END
+        SLICE_END,
+        /**
+         * At a window edge, under {@code DispatchMode.GLOBAL_ORDER}: it is running (just charged), or its bucket
+         * came off the limit list; or the policy asked for it ({@link #repriceAtEdge}).
+         */
+        EDGE
     }
 }

@@ -21,6 +21,14 @@ public interface SchedulerPolicy {
     PolicyInstance start(PolicyContext context);
 
     /**
+     * How the dispatcher should pair ready VMDBKs with logical CPUs for this policy; read once per run. The
+     * default keeps z/VM's per-core dispatch vectors.
+     */
+    default DispatchMode dispatchMode() {
+        return DispatchMode.DISPATCH_VECTORS;
+    }
+
+    /**
      * This policy with options from a spec string ({@code name:key=value,key=value}). The default accepts
      * no options; shipped policies use them to switch modelled defects on and off.
      *
