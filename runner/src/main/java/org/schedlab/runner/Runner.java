@@ -2,6 +2,7 @@ package org.schedlab.runner;
 
 import java.util.List;
 import java.util.Objects;
+import org.schedlab.core.Numbers;
 import org.schedlab.core.Problem;
 import org.schedlab.runner.engine.Dispatcher;
 import org.schedlab.runner.result.RunSummary;
@@ -31,6 +32,9 @@ public final class Runner {
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(listener, "listener");
+        // The wall-clock limit holds from the start: set-up (entitlements, the partition's layout, the policy's
+        // start) counts against it too.
+        long deadline = config.timeout().map(t -> System.nanoTime() + t.toNanos()).orElse(Long.MAX_VALUE);
         List<Bucket> buckets = Entitlements.of(problem);
         Dispatcher dispatcher = new Dispatcher(problem, buckets, policy.spec(), config.seed(), config.burnerPeriodMicros(),
                 config.smtCapacityFactor(), ModelConstants.DEFAULT, policy.dispatchMode());
@@ -41,7 +45,6 @@ public final class Runner {
         }
         int threads = config.threads() > 0 ? config.threads() : automaticThreads(dispatcher.unitCount());
         threads = Math.max(1, Math.min(threads, dispatcher.unitCount()));
-        long deadline = config.timeout().map(t -> System.nanoTime() + t.toNanos()).orElse(Long.MAX_VALUE);
         try (Workers workers = new Workers(dispatcher, threads)) {
             return loop(dispatcher, config, listener, workers, deadline);
         }
@@ -97,7 +100,8 @@ public final class Runner {
             if (System.nanoTime() > deadline) {
                 throw new RunException(RunException.Reason.TIMEOUT, "run of " + dispatcher.context().problem().name()
                         + " under policy " + dispatcher.policyName() + " exceeded its timeout of "
-                        + config.timeout().orElseThrow() + " at " + t / 1000 + " ms of virtual time", null);
+                        + Numbers.format(config.timeout().orElseThrow().toNanos() / 1e9) + " s at "
+                        + Numbers.format(t / 1e6) + " s of virtual time", null);
             }
             if (Thread.currentThread().isInterrupted()) {
                 throw new RunException(RunException.Reason.INTERRUPTED, "run interrupted", null);

@@ -55,5 +55,8 @@ class FailureTest {
         RunException e = assertThrows(RunException.class,
                 () -> Runner.run(Runs.file("MZ0"), Policies.create("fair"), cfg, RunListener.NONE));
         assertEquals(RunException.Reason.TIMEOUT, e.reason());
+        // In the user's units: the limit they gave in seconds, never a Java duration like PT0.2S.
+        assertTrue(e.getMessage().contains("exceeded its timeout of 0.2 s at "), e.getMessage());
+        assertTrue(e.getMessage().endsWith(" s of virtual time"), e.getMessage());
     }
 }
