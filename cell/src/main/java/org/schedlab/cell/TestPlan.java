@@ -44,6 +44,24 @@ public record TestPlan(List<TestCase> cases) {
      */
     public static TestPlan load(List<Path> paths, List<SchedulerPolicy> policies, List<Long> seeds)
             throws IOException, InputException {
+        List<Diagnostic> errors = new ArrayList<>();
+        TestPlan plan = load(paths, policies, seeds, errors);
+        if (!errors.isEmpty()) {
+            throw new InputException(errors);
+        }
+        return plan;
+    }
+
+    /**
+     * As {@link #load(List, List, List)}, but a file with errors is left out of the plan and its errors go to
+     * {@code skipped}, so the other files still run (what {@code schedlab test} does: it reports the bad file
+     * and goes on).
+     *
+     * @throws InputException when no file could be loaded at all (every error of every file)
+     * @throws CellException  when the paths hold no scenario file
+     */
+    public static TestPlan load(List<Path> paths, List<SchedulerPolicy> policies, List<Long> seeds,
+                                List<Diagnostic> skipped) throws IOException, InputException {
         List<Path> files = Scenarios.expand(paths);
         if (files.isEmpty()) {
             throw new CellException("no .scn files under " + paths);
@@ -57,9 +75,10 @@ public record TestPlan(List<TestCase> cases) {
                 errors.addAll(e.diagnostics());
             }
         }
-        if (!errors.isEmpty()) {
+        if (loaded.isEmpty()) {
             throw new InputException(errors);
         }
+        skipped.addAll(errors);
         return of(loaded, policies, seeds);
     }
 

@@ -55,6 +55,23 @@ class TestPlanTest {
     }
 
     @Test
+    void loadLenient_oneBadFile_skipsItWithItsErrorsAndKeepsTheOthers(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("a.scn"), "LPAR CP.1\nPROBLEM A\nUSER U\nVCPU 0 CP *\nRUNIT\n", StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("b.scn"), "LPAR CP.1\nPROBLEM B\nBOGUS\n", StandardCharsets.UTF_8);
+        List<org.schedlab.core.Diagnostic> skipped = new java.util.ArrayList<>();
+        TestPlan plan = TestPlan.load(List.of(dir), POLICIES, List.of(), skipped);
+        assertEquals(List.of("a.scn A zvm64", "a.scn A fair"), names(plan).stream().map(String::strip).toList());
+        assertEquals(List.of("b.scn"), skipped.stream()
+                .map(d -> Path.of(d.location().file()).getFileName().toString()).distinct().toList());
+    }
+
+    @Test
+    void loadLenient_everyFileBad_throwsWithEveryError(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("b.scn"), "LPAR CP.1\nPROBLEM B\nBOGUS\n", StandardCharsets.UTF_8);
+        assertThrows(InputException.class, () -> TestPlan.load(List.of(dir), POLICIES, List.of(), new java.util.ArrayList<>()));
+    }
+
+    @Test
     void load_noScenarioFiles_throwsCellException(@TempDir Path dir) {
         CellException e = assertThrows(CellException.class, () -> TestPlan.load(List.of(dir), POLICIES, List.of()));
         assertEquals("no .scn files under [" + dir + "]", e.getMessage());

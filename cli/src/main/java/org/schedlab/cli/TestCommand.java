@@ -14,6 +14,7 @@ import org.schedlab.cell.TestPlan;
 import org.schedlab.cell.TestResult;
 import org.schedlab.cell.Trial;
 import org.schedlab.comparator.Thresholds;
+import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
 import org.schedlab.core.io.AtomicOutput;
 import org.schedlab.core.io.WriteException;
@@ -42,7 +43,8 @@ import picocli.CommandLine.Spec;
                         + "output gives the spread (min, median, max) and says when the verdict depends on the seed.",
                 "A directory among PATH that holds an expected.csv brings its expected verdicts (said on stderr); "
                         + "--expect FILE replaces them, --no-expect drops them."},
-        footer = {"", "Exit codes: 0 every verdict as expected (unlisted: PASS), 1 any not, 2 bad input.",
+        footer = {"", "Exit codes: 0 every verdict as expected (unlisted: PASS), 1 any not, 2 bad input (a file with",
+                "errors is reported and the others still run).",
                 "Examples:",
                 "  schedlab test scenarios --policy zvm63 --policy zvm64 \\",
                 "      --policy fair",
@@ -119,7 +121,10 @@ final class TestCommand implements Callable<Integer> {
         if (junitXml != null) {
             OutputPaths.checkFile("--junit-xml", junitXml);
         }
-        TestPlan plan = TestPlan.load(paths, chosen, seeds == null ? List.of() : seeds.seeds());
+        // A file with errors is reported and left out; the others still run, and the exit status says so.
+        List<Diagnostic> skipped = new ArrayList<>();
+        TestPlan plan = TestPlan.load(paths, chosen, seeds == null ? List.of() : seeds.seeds(), skipped);
+        skipped.forEach(err::println);
         if (expect == null && expectFile.isPresent()) {
             err.println("schedlab: expectations from " + expectFile.get() + " (--expect FILE to use others, "
                     + "--no-expect for none)");
@@ -172,6 +177,11 @@ final class TestCommand implements Callable<Integer> {
                         : Optional.of(recorders[i].data()));
             }
             HtmlReport.write(html, results, series, thresholds, parallel);
+        }
+        if (!skipped.isEmpty()) {
+            err.println("schedlab: " + skipped.stream().map(d -> d.location().file()).distinct().count()
+                    + " file(s) with errors were not tested (listed above)");
+            return ExitCodes.BAD_INPUT;
         }
         return checks.stream().allMatch(AggregateResult::asExpected) ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
     }

@@ -255,23 +255,27 @@ class TestCommandTest {
     }
 
     @Test
-    void test_malformedScenarioAmongPaths_exitsTwoAndRunsNothing() {
+    void test_malformedScenarioAmongPaths_reportsItRunsTheOthersAndExitsTwo() throws Exception {
         Path lib = dir.resolve("lib");
         Cli.write(lib.resolve("A.scn"), Cli.read(Cli.scenario("J1")));
         Path bad = Cli.write(lib.resolve("B.scn"), CheckCommandTest.THREE_MISTAKES);
+        // Not UTF-8: a Latin-1 comment.
+        Path latin = lib.resolve("BB.scn");
+        Files.write(latin, "* caf\u00e9\nLPAR CP.1\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
         Cli.write(lib.resolve("C.scn"), Cli.read(Cli.scenario("J2")));
         Path xml = dir.resolve("junit.xml");
-        int before = ThrowingPolicy.STARTS.get();
 
-        Cli.Result r = test(lib.toString(), "--policy", ThrowingPolicy.CLASS + ":after=1000000", "--junit-xml", xml.toString());
+        Cli.Result r = test(lib.toString(), "--policy", "fair", "--junit-xml", xml.toString());
 
         r.assertExit(2);
         r.assertNoStackTrace();
-        assertEquals("", r.out(), "no results: nothing ran");
-        assertEquals(before, ThrowingPolicy.STARTS.get(), "no run started");
-        assertFalse(Files.exists(xml));
-        assertEquals(3, r.errLines().size(), r::all);
-        r.errLines().forEach(l -> assertTrue(l.startsWith(bad + ":"), l));
+        List<String> located = r.errLines().stream().filter(l -> l.startsWith(lib.toString())).toList();
+        assertEquals(4, located.size(), r::all);
+        assertEquals(3, located.stream().filter(l -> l.startsWith(bad + ":")).count(), r::all);
+        assertTrue(located.stream().anyMatch(l -> l.startsWith(latin + ":1:") && l.contains("UTF-8")), r::all);
+        assertTrue(r.err().contains("2 file(s) with errors were not tested"), r::all);
+        assertTrue(r.out().contains(" J1 ") && r.out().contains(" J2 "), "the good files still ran:\n" + r.all());
+        assertTrue(Files.exists(xml), "the report of what ran is written");
     }
 
     @Test
