@@ -19,6 +19,8 @@ import picocli.CommandLine;
                 CompareCommand.class,
                 RunCommand.class,
                 TestCommand.class,
+                MergeCommand.class,
+                ExportCommand.class,
                 PoliciesCommand.class,
                 CommandLine.HelpCommand.class
         },

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.schedlab.cell.Expectations;
+import org.schedlab.cell.Shards;
 import org.schedlab.cell.TestPlan;
 import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Thresholds;
@@ -31,7 +32,8 @@ import picocli.CommandLine.Spec;
                 "Examples:",
                 "  schedlab test scenarios",
                 "  schedlab test scenarios --policy zvm63 --policy zvm64 --policy fair --expect scenarios/expected.csv",
-                "  schedlab test scenarios --junit-xml target/schedlab-junit.xml"})
+                "  schedlab test scenarios --junit-xml target/schedlab-junit.xml",
+                "  schedlab test scenarios --shard 2/3 --format json > shard-2.json"})
 final class TestCommand implements Callable<Integer> {
 
     @Spec
@@ -65,6 +67,11 @@ final class TestCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Problems run in parallel (default: the number of cores).")
     Integer jobs;
 
+    @Option(names = "--shard", paramLabel = "K/N", converter = ShardConverter.class,
+            description = "Run only the K-th of N shards of the plan, balanced by predicted cost; "
+                    + "join the shards' --format json outputs with schedlab merge.")
+    Shards.Spec shard;
+
     @Mixin
     RunOptions options;
 
@@ -73,8 +80,11 @@ final class TestCommand implements Callable<Integer> {
         List<SchedulerPolicy> chosen = (policies == null ? List.of("fair") : policies).stream().map(Usage::policy).toList();
         Thresholds thresholds = Usage.thresholds(maxError, meanError);
         Expectations expected = expect == null ? Expectations.NONE : Expectations.read(expect);
-        TestPlan plan = TestPlan.load(paths, chosen, List.of());
-        List<RunConfig> configs = plan.cases().stream().map(c -> options.configFor(c.problem())).toList();
+        TestPlan whole = TestPlan.load(paths, chosen, List.of());
+        List<RunConfig> wholeConfigs = whole.cases().stream().map(c -> options.configFor(c.problem())).toList();
+        Shards.Shard part = Shards.shard(whole, wholeConfigs, shard == null ? new Shards.Spec(1, 1) : shard);
+        TestPlan plan = part.of(whole);
+        List<RunConfig> configs = part.select(wholeConfigs);
 
         int parallel = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         if (parallel < 1) {
@@ -91,7 +101,11 @@ final class TestCommand implements Callable<Integer> {
         }
 
         PrintWriter out = spec.commandLine().getOut();
-        format.reporter().tests(out, results, thresholds);
+        if (shard == null) {
+            format.reporter().tests(out, results, thresholds);
+        } else {
+            format.reporter().shardTests(out, results, thresholds, part);
+        }
         out.flush();
         if (junitXml != null) {
             try (AtomicOutput xml = AtomicOutput.create(junitXml)) {

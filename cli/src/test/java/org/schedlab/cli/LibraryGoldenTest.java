@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.schedlab.cell.Expectations;
 import org.schedlab.core.Problem;
 import org.schedlab.grammar.ScenarioParser;
 

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.schedlab.cell.EtrSummary;
 import org.schedlab.cell.RunMetrics;
+import org.schedlab.cell.Shards;
 import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.IntervalError;
@@ -122,7 +123,34 @@ final class JsonReporter implements Reporter {
     @Override
     public void tests(PrintWriter out, List<TestResult> results, Thresholds thresholds) {
         JsonWriter w = JsonWriter.of(out);
-        w.beginObject().name("results").beginArray();
+        w.beginObject();
+        results(w, results);
+        w.endObject();
+        w.finish();
+    }
+
+    /**
+     * A shard's document: what a merge needs first ({@link TestResultsJson} reads it back), then the results
+     * exactly as an unsharded run writes them, so that the merged document is the unsharded one.
+     */
+    @Override
+    public void shardTests(PrintWriter out, List<TestResult> results, Thresholds thresholds, Shards.Shard shard) {
+        JsonWriter w = JsonWriter.of(out);
+        w.beginObject().name("shard").beginObject().field("index", shard.spec().index())
+                .field("count", shard.spec().count()).field("plan_cases", shard.planSize());
+        w.name("cases").beginArray();
+        shard.cases().forEach(i -> w.value(i));
+        w.endArray();
+        w.name("thresholds").beginObject().field("max_error_pct", thresholds.maxErrorPct())
+                .fieldOrNull("mean_error_pct", thresholds.meanErrorPct().orElse(Double.NaN)).endObject();
+        w.endObject();
+        results(w, results);
+        w.endObject();
+        w.finish();
+    }
+
+    private static void results(JsonWriter w, List<TestResult> results) {
+        w.name("results").beginArray();
         for (TestResult r : results) {
             w.beginObject().field("file", r.file()).field("problem", r.problem()).field("policy", r.policy())
                     .field("verdict", r.verdict().name()).fieldOrNull("mean_error_pct", r.trial().meanErrorPct())
@@ -130,8 +158,7 @@ final class JsonReporter implements Reporter {
                     .fieldOrNull("mean_dispatch_delay_us", r.trial().meanDispatchDelayUs());
             w.endObject();
         }
-        w.endArray().endObject();
-        w.finish();
+        w.endArray();
     }
 
     private static final class Files extends RunFiles {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.schedlab.cell.RunMetrics;
+import org.schedlab.cell.Shards;
 import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.Thresholds;
@@ -58,6 +59,14 @@ public interface Reporter {
     /** The results of a test plan, in plan order. */
     default void tests(PrintWriter out, List<TestResult> results, Thresholds thresholds) {
         throw unsupported(ReportKind.TESTS);
+    }
+
+    /**
+     * The results of one shard of a test plan ({@code schedlab test --shard}), in plan order. Formats that
+     * {@code schedlab merge} reads back (JSON) add what a merge needs; the others write {@link #tests}.
+     */
+    default void shardTests(PrintWriter out, List<TestResult> results, Thresholds thresholds, Shards.Shard shard) {
+        tests(out, results, thresholds);
     }
 
     private UnsupportedOperationException unsupported(ReportKind kind) {
