@@ -6,10 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
 import org.schedlab.core.SourceLocation;
@@ -19,19 +21,62 @@ import org.schedlab.core.SourceLocation;
  * with verdict PASS, FAIL or ANY. A reproduction of a known failure (z/VM 6.3 failing J1, the report's
  * "large jar" in AL1) is then a passing check, and a regression in either direction is caught.
  * Files are matched by name (not path), problems and policies case-insensitively.
+ *
+ * @param byKey the verdicts, by file name, problem and policy (upper case)
+ * @param rows  every row as read, with its line, for {@link #stale}
  */
-public record Expectations(Map<String, Expected> byKey) {
+public record Expectations(Map<String, Expected> byKey, List<Row> rows) {
 
     public static final String HEADER = "file,problem,policy,verdict";
+
+    /** The name a directory's own expectations go by: {@code schedlab test DIR} applies them by default. */
+    public static final String DEFAULT_NAME = "expected.csv";
 
     /** What a check is expected to end in; ANY accepts PASS or FAIL but not a run that failed. */
     public enum Expected { PASS, FAIL, ANY }
 
+    /** One row of the file: where it is and what it names. */
+    public record Row(SourceLocation location, String file, String problem, String policy, Expected expected) {
+    }
+
     /** No file: every check is expected to PASS. */
-    public static final Expectations NONE = new Expectations(Map.of());
+    public static final Expectations NONE = new Expectations(Map.of(), List.of());
 
     public Expectations {
         byKey = Map.copyOf(byKey);
+        rows = List.copyOf(rows);
+    }
+
+    /**
+     * Rows that cannot match anything any more: the row's file is in {@code plan} (by name) but has no problem
+     * of that name, typically a problem renamed or removed. Rows for files the plan does not cover are not
+     * stale (a plan may test part of a library); neither are rows for policies the plan does not run.
+     * One warning each, {@code file:line:col: warning: ...}, in file order.
+     */
+    public List<Diagnostic> stale(TestPlan plan) {
+        Map<String, Set<String>> problemsByFile = new HashMap<>();
+        for (TestCase c : plan.cases()) {
+            problemsByFile.computeIfAbsent(c.file().getFileName().toString().toUpperCase(Locale.ROOT),
+                    k -> new HashSet<>()).add(c.problem().name().toUpperCase(Locale.ROOT));
+        }
+        List<Diagnostic> warnings = new ArrayList<>();
+        for (Row r : rows) {
+            Set<String> problems = problemsByFile.get(r.file().toUpperCase(Locale.ROOT));
+            if (problems != null && !problems.contains(r.problem().toUpperCase(Locale.ROOT))) {
+                warnings.add(new Diagnostic(r.location(), "warning: stale row: " + r.file() + " has no problem "
+                        + r.problem()));
+            }
+        }
+        return List.copyOf(warnings);
+    }
+
+    /**
+     * The default expectations of a test over {@code paths}: {@code expected.csv} in the first directory among
+     * them that holds one (not searched for below it). Files named directly bring none.
+     */
+    public static Optional<Path> defaultFor(List<Path> paths) {
+        return paths.stream().filter(Files::isDirectory).map(d -> d.resolve(DEFAULT_NAME))
+                .filter(Files::isRegularFile).findFirst();
     }
 
     /** The expectation for a check, matched on the file's name; empty when the file does not list it. */
@@ -49,6 +94,7 @@ public record Expectations(Map<String, Expected> byKey) {
         List<Diagnostic> errors = new ArrayList<>();
         Map<String, Expected> map = new HashMap<>();
         Map<String, Integer> firstLine = new HashMap<>();
+        List<Row> rows = new ArrayList<>();
         boolean header = false;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();
@@ -84,6 +130,7 @@ public record Expectations(Map<String, Expected> byKey) {
                 continue;
             }
             map.put(k, e);
+            rows.add(new Row(new SourceLocation(path.toString(), n, 1), f[0].strip(), f[1].strip(), f[2].strip(), e));
         }
         if (!header && errors.isEmpty()) {
             errors.add(at(path, 1, 1, "empty file: expected the header " + HEADER));
@@ -91,7 +138,7 @@ public record Expectations(Map<String, Expected> byKey) {
         if (!errors.isEmpty()) {
             throw new InputException(errors);
         }
-        return new Expectations(map);
+        return new Expectations(map, rows);
     }
 
     private static Diagnostic at(Path path, int line, int col, String message) {

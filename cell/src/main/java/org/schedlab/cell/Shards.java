@@ -3,7 +3,8 @@ package org.schedlab.cell;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,7 +23,8 @@ import org.schedlab.runner.RunConfig;
  * at every minor time slice). Cases are assigned greedily, longest first (LPT): each to the shard that
  * has the least cost so far. Ties are broken by a key made of the case's file, problem, policy and seed,
  * never by position, so the assignment does not change when the input is listed in another order. LPT
- * keeps every two shards' totals within the largest single case's cost of each other.
+ * keeps every two shards' totals within the largest single check's cost of each other. A check (a problem
+ * under a policy) goes whole, all its seeds together, and costs the sum of its cases.
  */
 public final class Shards {
 
@@ -56,16 +58,19 @@ public final class Shards {
     }
 
     /**
-     * One shard of a plan.
+     * One shard of a plan. The unit is the check (a file's problem under a policy) with all its seeds, so that a
+     * shard judges each of its checks by its worst seed exactly as an unsharded run does.
      *
-     * @param planSize the whole plan's number of cases, so that a merge can tell whether all shards came
-     * @param cases    the plan indexes (0-based) of this shard's cases, ascending: plan order
-     * @param cost     their predicted cost, the sum of {@link #cost}
+     * @param planChecks the whole plan's number of checks, so that a merge can tell whether all shards came
+     * @param checks     the plan indexes (0-based, in plan order) of this shard's checks, ascending
+     * @param cases      the plan indexes of their cases (every seed of each check), ascending: plan order
+     * @param cost       their predicted cost, the sum of {@link #cost}
      */
-    public record Shard(Spec spec, int planSize, List<Integer> cases, double cost) {
+    public record Shard(Spec spec, int planChecks, List<Integer> checks, List<Integer> cases, double cost) {
 
         public Shard {
             Objects.requireNonNull(spec, "spec");
+            checks = List.copyOf(checks);
             cases = List.copyOf(cases);
         }
 
@@ -89,10 +94,12 @@ public final class Shards {
         return (double) vcpus * logical * (config.durationMicros() / 1e6);
     }
 
-    /** The key that breaks ties between cases of equal cost: unique within a plan that lists no case twice. */
-    public static String key(TestCase c) {
-        return c.file() + "\u0000" + c.problem().name().toUpperCase(Locale.ROOT) + "\u0000" + c.policySpec()
-                + "\u0000" + (c.seed().isPresent() ? Long.toString(c.seed().getAsLong()) : "");
+    /**
+     * The check a case belongs to, as a key that also breaks ties between checks of equal cost: file, problem
+     * and policy, the grouping {@link AggregateResult#group} uses.
+     */
+    public static String checkKey(TestCase c) {
+        return c.file() + "\u0000" + c.problem().name() + "\u0000" + c.policySpec();
     }
 
     /** The {@code spec.index()}-th shard of {@code plan}, whose case i runs with {@code configs.get(i)}. */
@@ -100,18 +107,34 @@ public final class Shards {
         if (configs.size() != plan.size()) {
             throw new IllegalArgumentException(plan.size() + " cases but " + configs.size() + " run configurations");
         }
-        List<String> keys = plan.cases().stream().map(Shards::key).toList();
-        double[] costs = IntStream.range(0, plan.size()).mapToDouble(i -> cost(plan.cases().get(i), configs.get(i))).toArray();
-        int[] owner = assign(keys, costs, spec.count());
-        List<Integer> mine = new ArrayList<>();
+        // Checks in plan order (first appearance), each with its cases and their summed cost.
+        Map<String, Integer> checkOf = new LinkedHashMap<>();
+        List<List<Integer>> casesOf = new ArrayList<>();
+        List<Double> costOf = new ArrayList<>();
+        for (int i = 0; i < plan.size(); i++) {
+            TestCase c = plan.cases().get(i);
+            int check = checkOf.computeIfAbsent(checkKey(c), k -> {
+                casesOf.add(new ArrayList<>());
+                costOf.add(0.0);
+                return casesOf.size() - 1;
+            });
+            casesOf.get(check).add(i);
+            costOf.set(check, costOf.get(check) + cost(c, configs.get(i)));
+        }
+        int[] owner = assign(List.copyOf(checkOf.keySet()), costOf.stream().mapToDouble(Double::doubleValue).toArray(),
+                spec.count());
+        List<Integer> checks = new ArrayList<>();
+        List<Integer> cases = new ArrayList<>();
         double cost = 0;
-        for (int i = 0; i < owner.length; i++) {
-            if (owner[i] == spec.index() - 1) {
-                mine.add(i);
-                cost += costs[i];
+        for (int k = 0; k < owner.length; k++) {
+            if (owner[k] == spec.index() - 1) {
+                checks.add(k);
+                cases.addAll(casesOf.get(k));
+                cost += costOf.get(k);
             }
         }
-        return new Shard(spec, plan.size(), mine, cost);
+        cases.sort(null);
+        return new Shard(spec, owner.length, checks, cases, cost);
     }
 
     /**

@@ -45,8 +45,9 @@ public record TestCase(Path file, Scenario scenario, Problem problem, SchedulerP
      */
     public TestResult run(RunConfig config, Thresholds thresholds, Expectations expected, RunListener listener) {
         long started = System.nanoTime();
-        TrialResult trial = Trial.run(Solver.solve(problem), policy, configure(config), thresholds, listener);
+        RunConfig seeded = configure(config);
+        TrialResult trial = Trial.run(Solver.solve(problem), policy, seeded, thresholds, listener);
         double wall = (System.nanoTime() - started) / 1e9;
-        return new TestResult(this, trial, expected.lookup(file, problem.name(), policySpec()), wall);
+        return new TestResult(this, seeded.seed(), trial, expected.lookup(file, problem.name(), policySpec()), wall);
     }
 }

@@ -9,9 +9,11 @@ import org.schedlab.comparator.Verdict;
  * A {@link TestCase} run and judged: the trial's figures, the expectation it was held to, and the wall
  * time it took (for reports that show it; it never decides anything).
  *
+ * @param seed     the seed the run used (the case's own, else the run configuration's)
  * @param expected empty when no expectation names the case: it is then expected to PASS
  */
-public record TestResult(TestCase testCase, TrialResult trial, Optional<Expected> expected, double wallSeconds) {
+public record TestResult(TestCase testCase, long seed, TrialResult trial, Optional<Expected> expected,
+                         double wallSeconds) {
 
     public TestResult {
         Objects.requireNonNull(testCase, "testCase");

@@ -64,4 +64,36 @@ class ExpectationsTest {
     void none_everyLookup_isEmpty() {
         assertEquals(Optional.empty(), Expectations.NONE.lookup(Path.of("J1.scn"), "J1", "fair"));
     }
+
+    private static TestPlan plan(Path dir) throws Exception {
+        Path j1 = dir.resolve("J1.scn");
+        Files.writeString(j1, "LPAR CP.1\nPROBLEM J1\nUSER A CP.100-R\n  VCPU 0 CP *\nRUNIT\n", StandardCharsets.UTF_8);
+        return TestPlan.load(List.of(j1), List.of(org.schedlab.runner.policy.Policies.create("fair")), List.of());
+    }
+
+    @Test
+    void stale_rowForAProblemItsPlannedFileLacks_isAWarningAtItsLine(@TempDir Path dir) throws Exception {
+        Expectations e = read(dir, """
+                file,problem,policy,verdict
+                J1.scn,J1,zvm63,FAIL
+                J1.scn,J9,fair,PASS
+                OTHER.scn,X,fair,PASS
+                """);
+
+        List<String> warnings = e.stale(plan(dir)).stream().map(Diagnostic::toString).toList();
+
+        // J1/zvm63: the problem exists (the policy is just not run); OTHER.scn: not in the plan.
+        assertEquals(List.of(dir.resolve("expected.csv") + ":3:1: warning: stale row: J1.scn has no problem J9"), warnings);
+    }
+
+    @Test
+    void defaultFor_directoryWithExpectedCsv_isThatFileAndFilesBringNone(@TempDir Path dir) throws Exception {
+        Path lib = Files.createDirectories(dir.resolve("lib"));
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        Path csv = Files.writeString(lib.resolve("expected.csv"), Expectations.HEADER + "\n");
+        Path scn = Files.writeString(lib.resolve("A.scn"), "");
+
+        assertEquals(Optional.of(csv), Expectations.defaultFor(List.of(empty, lib)));
+        assertEquals(Optional.empty(), Expectations.defaultFor(List.of(scn, empty)));
+    }
 }

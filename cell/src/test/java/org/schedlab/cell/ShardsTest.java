@@ -108,7 +108,8 @@ class ShardsTest {
         for (int k = 1; k <= 3; k++) {
             Shards.Shard s = Shards.shard(plan, configs, new Shards.Spec(k, 3));
             assertEquals(s.cases().stream().sorted().toList(), s.cases(), "plan order");
-            assertEquals(plan.size(), s.planSize());
+            assertEquals(6, s.planChecks());
+            assertEquals(s.cases(), s.checks(), "one seed: a check is a case");
             seen.addAll(s.cases());
         }
         assertEquals(List.of(0, 1, 2, 3, 4, 5), seen.stream().sorted().toList());
@@ -117,6 +118,22 @@ class ShardsTest {
         assertEquals(List.of(1), Shards.shard(plan, configs, new Shards.Spec(1, 3)).cases());
         assertEquals(List.of(0), Shards.shard(plan, configs, new Shards.Spec(2, 3)).cases());
         assertEquals(List.of(2, 3, 4, 5), Shards.shard(plan, configs, new Shards.Spec(3, 3)).cases());
+    }
+
+    @Test
+    void shard_severalSeeds_aCheckKeepsAllItsSeedsTogether(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("a.scn"), "LPAR CP.2\nPROBLEM A\nUSER U\nVCPU 0 CP *\nRUNIT\n"
+                + "PROBLEM B\nUSER U\nVCPU 0 CP *\nVCPU 1 CP 50\nRUNIT\n", StandardCharsets.UTF_8);
+        TestPlan plan = TestPlan.load(List.of(dir), List.of(Policies.create("fair")), List.of(1L, 2L, 3L));
+        List<RunConfig> configs = plan.cases().stream().map(c -> RunConfig.defaults()).toList();
+        Shards.Shard first = Shards.shard(plan, configs, new Shards.Spec(1, 2));
+        Shards.Shard second = Shards.shard(plan, configs, new Shards.Spec(2, 2));
+        // B (two virtual CPUs) costs twice A: it goes first, to shard 1, with its three seeds.
+        assertEquals(List.of(1), first.checks());
+        assertEquals(List.of(3, 4, 5), first.cases());
+        assertEquals(List.of(0), second.checks());
+        assertEquals(List.of(0, 1, 2), second.cases());
+        assertEquals(2 * 2 * 60.0 * 3, first.cost());
     }
 
     private static Map<String, Integer> byKey(Items items, int[] owner) {

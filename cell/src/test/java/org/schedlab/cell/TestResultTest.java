@@ -45,7 +45,7 @@ class TestResultTest {
     }
 
     private static boolean asExpected(TrialResult trial, Expected expected) {
-        return new TestResult(CASE, trial, Optional.ofNullable(expected), 0).asExpected();
+        return new TestResult(CASE, 1, trial, Optional.ofNullable(expected), 0).asExpected();
     }
 
     @Test
@@ -89,7 +89,7 @@ class TestResultTest {
 
     @Test
     void accessors_nameTheCase() {
-        TestResult r = new TestResult(CASE, completed(100), Optional.empty(), 0.5);
+        TestResult r = new TestResult(CASE, 1, completed(100), Optional.empty(), 0.5);
         assertEquals(List.of("one.scn", "ONE", "fair"), List.of(r.file(), r.problem(), r.policy()));
         assertEquals(Expected.PASS, r.expectation());
     }

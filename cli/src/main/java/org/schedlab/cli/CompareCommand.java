@@ -78,7 +78,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         // Measured elsewhere: there is no run of ours, so no run metrics beside the comparison.
-        format.reporter().comparison(out, scenario.file(), p.name(), c, Optional.empty());
+        format.reporter().comparison(out, scenario.file(), p.name(), Optional.of(observed.toString()), c, Optional.empty());
         out.flush();
         return c.verdict() == Verdict.PASS ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
     }

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.schedlab.cell.Expectations;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
 import org.schedlab.core.io.AtomicOutput;
@@ -47,10 +46,6 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit (Surefire) XML report.")
     Path junitXml;
 
-    @Option(names = "--expect", paramLabel = "FILE",
-            description = "Expected verdicts, as for schedlab test, for results that do not record theirs.")
-    Path expect;
-
     @Override
     public Integer call() throws IOException, InputException {
         List<TestResultsJson.Document> docs = new ArrayList<>();
@@ -65,8 +60,7 @@ final class MergeCommand implements Callable<Integer> {
         if (!errors.isEmpty()) {
             throw new InputException(errors);
         }
-        Expectations expected = expect == null ? Expectations.NONE : Expectations.read(expect);
-        TestResultsJson.Merged merged = TestResultsJson.merge(docs, expected);
+        TestResultsJson.Merged merged = TestResultsJson.merge(docs);
 
         PrintWriter out = spec.commandLine().getOut();
         MergedReport.write(out, format, merged);

@@ -100,7 +100,7 @@ final class RunCommand implements Callable<Integer> {
                     continue;
                 }
                 RunMetrics metrics = outcome.metrics().orElseThrow();
-                output.finish(metrics.summary());
+                output.finish(outcome.comparison().orElseThrow(), metrics);
                 ReportFormat.TEXT.reporter().runSummary(stdout, pr, p.spec(), config, outcome.comparison().orElseThrow(),
                         metrics);
                 output.paths().forEach(path -> stdout.println("  wrote " + path));

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.schedlab.cell.AggregateResult;
 import org.schedlab.cell.Expectations;
 import org.schedlab.cell.Shards;
 import org.schedlab.cell.TestPlan;
@@ -26,14 +28,19 @@ import picocli.CommandLine.Spec;
 @Command(name = "test",
         mixinStandardHelpOptions = true,
         description = {"The fairness check: for every problem of every scenario file (directories are walked "
-                + "for *.scn) and every policy, solve, run and compare. One line per problem and policy, "
-                + "then a summary. Results are listed in a stable order whatever --jobs is."},
-        footer = {"", "Exit codes: 0 all passed (or met --expect), 1 any failed, 2 bad input.",
+                + "for *.scn) and every policy, solve, run and compare. A header naming the columns, one line per "
+                + "problem and policy, then a summary. Results are listed in a stable order whatever --jobs is.",
+                "With --seeds every problem and policy runs under each seed and is judged by its worst seed; the "
+                        + "output gives the spread (min, median, max) and says when the verdict depends on the seed.",
+                "A directory among PATH that holds an expected.csv brings its expected verdicts (said on stderr); "
+                        + "--expect FILE replaces them, --no-expect drops them."},
+        footer = {"", "Exit codes: 0 every verdict as expected (unlisted: PASS), 1 any not, 2 bad input.",
                 "Examples:",
-                "  schedlab test scenarios",
-                "  schedlab test scenarios --policy zvm63 --policy zvm64 --policy fair --expect scenarios/expected.csv",
-                "  schedlab test scenarios --junit-xml target/schedlab-junit.xml",
-                "  schedlab test scenarios --shard 2/3 --format json > shard-2.json"})
+                "  schedlab test scenarios --policy zvm63 --policy zvm64 --policy fair",
+                "  schedlab test scenarios/J1.scn --policy fair --seeds 5",
+                "  schedlab test scenarios --policy fair --seeds 3..7 --format json",
+                "  schedlab test scenarios --policy fair --no-expect --junit-xml target/schedlab.xml",
+                "  schedlab test scenarios --policy fair --shard 2/3 --format json > shard-2.json"})
 final class TestCommand implements Callable<Integer> {
 
     @Spec
@@ -52,10 +59,18 @@ final class TestCommand implements Callable<Integer> {
     @Option(names = "--mean-error", paramLabel = "PCT", description = "PASS also needs the mean error at most PCT.")
     Double meanError;
 
+    @Option(names = "--seeds", paramLabel = "SEEDS", converter = SeedList.Converter.class,
+            description = "Run every check under several seeds and judge it by the worst: N for seeds 1..N, "
+                    + "or seeds and ranges like 3..7 or 1,4,9 (default: one run with --seed or the scenario's seed).")
+    SeedList seeds;
+
     @Option(names = "--expect", paramLabel = "FILE",
             description = "Expected verdicts, CSV file,problem,policy,verdict (PASS, FAIL or ANY); "
-                    + "unlisted combinations are expected to PASS.")
+                    + "unlisted combinations are expected to PASS (default: DIR/expected.csv of a directory PATH).")
     Path expect;
+
+    @Option(names = "--no-expect", description = "Expect every check to PASS, ignoring any expected.csv.")
+    boolean noExpect;
 
     @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit (Surefire) XML report.")
     Path junitXml;
@@ -77,10 +92,24 @@ final class TestCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InputException, InterruptedException {
+        if (seeds != null && options.seed != null) {
+            throw new UsageException("--seed and --seeds exclude each other: --seeds S..S runs one seed S");
+        }
+        if (noExpect && expect != null) {
+            throw new UsageException("--expect and --no-expect exclude each other");
+        }
         List<SchedulerPolicy> chosen = (policies == null ? List.of("fair") : policies).stream().map(Usage::policy).toList();
         Thresholds thresholds = Usage.thresholds(maxError, meanError);
-        Expectations expected = expect == null ? Expectations.NONE : Expectations.read(expect);
-        TestPlan whole = TestPlan.load(paths, chosen, List.of());
+        PrintWriter err = spec.commandLine().getErr();
+        Optional<Path> expectFile = noExpect ? Optional.empty()
+                : expect != null ? Optional.of(expect) : Expectations.defaultFor(paths);
+        Expectations expected = expectFile.isPresent() ? Expectations.read(expectFile.get()) : Expectations.NONE;
+        TestPlan whole = TestPlan.load(paths, chosen, seeds == null ? List.of() : seeds.seeds());
+        if (expect == null && expectFile.isPresent()) {
+            err.println("schedlab: expectations from " + expectFile.get() + " (--expect FILE to use others, "
+                    + "--no-expect for none)");
+        }
+        expected.stale(whole).forEach(err::println);
         List<RunConfig> wholeConfigs = whole.cases().stream().map(c -> options.configFor(c.problem())).toList();
         Shards.Shard part = Shards.shard(whole, wholeConfigs, shard == null ? new Shards.Spec(1, 1) : shard);
         TestPlan plan = part.of(whole);
@@ -101,16 +130,17 @@ final class TestCommand implements Callable<Integer> {
         }
 
         PrintWriter out = spec.commandLine().getOut();
+        List<AggregateResult> checks = AggregateResult.group(results);
         if (shard == null) {
-            format.reporter().tests(out, results, thresholds);
+            format.reporter().tests(out, checks, thresholds);
         } else {
-            format.reporter().shardTests(out, results, thresholds, part);
+            format.reporter().shardTests(out, checks, thresholds, part);
         }
         out.flush();
         if (junitXml != null) {
             try (AtomicOutput xml = AtomicOutput.create(junitXml)) {
                 PrintWriter w = new PrintWriter(xml.writer());
-                ReportFormat.JUNIT_XML.reporter().tests(w, results, thresholds);
+                ReportFormat.JUNIT_XML.reporter().tests(w, checks, thresholds);
                 w.flush();
                 if (w.checkError()) {
                     throw new IOException("cannot write " + junitXml);
@@ -118,6 +148,6 @@ final class TestCommand implements Callable<Integer> {
                 xml.commit();
             }
         }
-        return results.stream().allMatch(TestResult::asExpected) ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
+        return checks.stream().allMatch(AggregateResult::asExpected) ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
     }
 }

@@ -55,6 +55,12 @@ class MergeCommandTest {
         return Cli.run(a.toArray(String[]::new));
     }
 
+    private static String[] concat(String[] a, String... b) {
+        List<String> all = new ArrayList<>(List.of(a));
+        all.addAll(List.of(b));
+        return all.toArray(String[]::new);
+    }
+
     private static Cli.Result merge(List<Path> files, String... more) {
         List<String> a = new ArrayList<>(List.of("merge"));
         files.forEach(f -> a.add(f.toString()));
@@ -78,13 +84,33 @@ class MergeCommandTest {
     }
 
     @Test
-    void merge_withExpectations_exitCodeAsOneRunWithThem() throws IOException {
-        Path expect = dir.resolve("expected.csv");
-        Files.writeString(expect, "file,problem,policy,verdict\nAL1.scn,AL1,fair,FAIL\n", StandardCharsets.UTF_8);
-        Cli.Result one = test("--expect", expect.toString());
-        Cli.Result merged = merge(shards, "--expect", expect.toString());
+    void merge_markdown_sameAsOneRun() {
+        Cli.Result one = test("--format", "markdown");
+        Cli.Result merged = merge(shards, "--format", "markdown");
         assertEquals(one.out(), merged.out(), merged::all);
-        assertEquals(one.code(), merged.code());
+    }
+
+    @Test
+    void merge_severalSeedsAndExpectations_sameDocumentTextAndExitCode() throws IOException {
+        Path expect = dir.resolve("expected.csv");
+        Files.writeString(expect, "file,problem,policy,verdict\nAL1.scn,AL1,zvm64,FAIL\n"
+                + "AL1.scn,AL1,fair,FAIL\nMR2.scn,MR2,zvm64,FAIL\n", StandardCharsets.UTF_8);
+        String[] options = {"--expect", expect.toString(), "--seeds", "2"};
+        List<Path> seeded = new ArrayList<>();
+        for (int k = 1; k <= 2; k++) {
+            Cli.Result r = test(concat(options, "--format", "json", "--shard", k + "/2"));
+            Path f = dir.resolve("seeded-" + k + ".json");
+            Files.writeString(f, r.out(), StandardCharsets.UTF_8);
+            seeded.add(f);
+        }
+        Cli.Result oneJson = test(concat(options, "--format", "json"));
+        Cli.Result mergedJson = merge(seeded, "--format", "json");
+        assertEquals(oneJson.out(), mergedJson.out(), mergedJson::all);
+        Cli.Result oneText = test(options);
+        Cli.Result mergedText = merge(seeded);
+        assertEquals(oneText.out(), mergedText.out(), mergedText::all);
+        assertEquals(oneText.code(), mergedText.code());
+        assertEquals(ExitCodes.OK, mergedText.code(), mergedText::all);
     }
 
     @Test

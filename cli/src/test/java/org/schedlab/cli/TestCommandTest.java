@@ -21,9 +21,12 @@ import org.w3c.dom.NodeList;
 class TestCommandTest {
 
     static final List<String> SHORT = List.of("--duration", "10s", "--warmup", "2s");
-    static final List<String> RESULT_KEYS = List.of("file", "problem", "policy", "verdict", "mean_error_pct",
-            "max_error_pct", "mean_dispatch_delay_us");
-    private static final Pattern LINE = Pattern.compile("^(PASS|FAIL|ERROR)\\s+(\\S+)\\s+(\\S+)\\s+mean .*\\s(\\S+\\.scn)(\\s.*)?$");
+    static final List<String> RESULT_KEYS = List.of("file", "problem", "policy", "verdict", "expected", "expected_listed",
+            "as_expected", "seeds", "seed_dependent", "seed_note", "mean_error_pct", "max_error_pct",
+            "mean_dispatch_delay_us", "mean_error_spread", "max_error_spread", "dispatch_delay_spread", "error", "runs");
+    /** verdict, problem, policy, figures, expected, file, UNEXPECTED. */
+    private static final Pattern LINE = Pattern.compile(
+            "^(PASS|FAIL|ERROR)\\s+(\\S+)\\s+(\\S+)\\s+[-0-9. ]+\\s(PASS|FAIL|ANY)\\s+(\\S+\\.scn)(\\s+UNEXPECTED)?$");
 
     @TempDir
     Path dir;
@@ -46,7 +49,8 @@ class TestCommandTest {
         for (String l : r.outLines()) {
             Matcher m = LINE.matcher(l);
             if (m.matches()) {
-                out.add(List.of(m.group(1), m.group(2), m.group(3), Path.of(m.group(4)).getFileName().toString()));
+                out.add(List.of(m.group(1), m.group(2), m.group(3), Path.of(m.group(5)).getFileName().toString(),
+                        m.group(4), m.group(6) == null ? "" : "UNEXPECTED"));
             }
         }
         return out;
@@ -106,7 +110,7 @@ class TestCommandTest {
 
         r.assertExit(0);
         Map<String, Object> doc = Json.object(Json.parse(r.out()));
-        assertEquals(List.of("results"), List.copyOf(doc.keySet()));
+        assertEquals(List.of("thresholds", "seeds", "results", "summary"), List.copyOf(doc.keySet()));
         List<Object> results = Json.array(doc.get("results"));
         assertEquals(2, results.size());
         for (Object o : results) {
@@ -207,8 +211,7 @@ class TestCommandTest {
         assertTrue(without.out().contains("1 not as expected"), without::all);
         with.assertExit(0);
         assertTrue(with.out().contains("all as expected"), with::all);
-        assertTrue(with.out().lines().anyMatch(l -> l.startsWith("FAIL") && l.contains("AL1") && l.endsWith("(expected FAIL)")),
-                with::all);
+        assertTrue(results(with).contains(List.of("FAIL", "AL1", "fair", "AL1.scn", "FAIL", "")), with::all);
     }
 
     @Test
@@ -223,8 +226,7 @@ class TestCommandTest {
         Cli.Result r = test(al1AndJ1().toString(), "--expect", expect("AL1.scn,AL1,fair,FAIL", "J1.scn,J1,fair,FAIL").toString());
 
         r.assertExit(1);
-        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("PASS") && l.contains("J1") && l.contains("UNEXPECTED")),
-                r::all);
+        assertTrue(results(r).contains(List.of("PASS", "J1", "fair", "J1.scn", "FAIL", "UNEXPECTED")), r::all);
     }
 
     @Test
@@ -343,5 +345,183 @@ class TestCommandTest {
 
         r.assertExit(2);
         assertTrue(r.err().contains("no .scn files"), r::all);
+    }
+
+    private static Map<String, Object> json(Cli.Result r) {
+        return Json.object(Json.parse(r.out()));
+    }
+
+    private static List<Map<String, Object>> jsonResults(Cli.Result r) {
+        return Json.array(json(r).get("results")).stream().map(Json::object).toList();
+    }
+
+    @Test
+    void test_text_firstLineNamesTheColumns() {
+        Cli.Result one = test(Cli.scenarioArg("J1"));
+        Cli.Result seeds = test(Cli.scenarioArg("J1"), "--seeds", "2");
+
+        one.assertExit(0);
+        assertEquals(List.of("verdict", "problem", "policy", "mean%", "max%", "delay_us", "expected", "file"),
+                List.of(one.outLines().get(0).split("\\s+")), one::all);
+        assertEquals(List.of("verdict", "problem", "policy", "mean%min", "mean%med", "mean%max", "max%min", "max%med",
+                "max%max", "delay_us", "expected", "file"), List.of(seeds.outLines().get(0).split("\\s+")), seeds::all);
+        assertEquals(1, results(one).size());
+        assertTrue(one.outLines().get(one.outLines().size() - 1).startsWith("schedlab test: 1 check: "), one::all);
+        assertTrue(seeds.out().contains("schedlab test: 1 check over seeds 1,2, each judged by its worst seed: "), seeds::all);
+    }
+
+    @Test
+    void test_seedsN_runsSeedsOneToNAndJudgesEachCheckByItsWorstSeed() {
+        Cli.Result r = test(List.of(Cli.scenarioArg("J1"), Cli.scenarioArg("MZ0")), "--policy", "zvm63",
+                "--policy", "fair", "--seeds", "3", "--format", "json");
+
+        assertEquals(List.of(1.0, 2.0, 3.0), json(r).get("seeds"));
+        List<Map<String, Object>> res = jsonResults(r);
+        assertEquals(4, res.size(), r::all);
+        for (Map<String, Object> m : res) {
+            List<Map<String, Object>> runs = Json.array(m.get("runs")).stream().map(Json::object).toList();
+            assertEquals(List.of(1.0, 2.0, 3.0), runs.stream().map(x -> x.get("seed")).toList());
+            List<Object> verdicts = runs.stream().map(x -> x.get("verdict")).toList();
+            String worst = verdicts.contains("ERROR") ? "ERROR" : verdicts.contains("FAIL") ? "FAIL" : "PASS";
+            assertEquals(worst, m.get("verdict"), m::toString);
+            assertEquals(verdicts.stream().distinct().count() > 1, m.get("seed_dependent"), m::toString);
+            List<Double> max = runs.stream().map(x -> (Double) x.get("max_error_pct")).sorted().toList();
+            Map<String, Object> spread = Json.object(m.get("max_error_spread"));
+            assertEquals(max.get(0), spread.get("min"));
+            assertEquals(max.get(1), spread.get("median"));
+            assertEquals(max.get(2), spread.get("max"));
+            assertEquals(max.get(2), m.get("max_error_pct"), "the worst seed's max error");
+        }
+        boolean allAsExpected = res.stream().allMatch(m -> Boolean.TRUE.equals(m.get("as_expected")));
+        assertEquals(allAsExpected ? 0 : 1, r.code(), r::all);
+    }
+
+    @Test
+    void test_seedsRangeAndList_runExactlyThoseSeedsInOrder() {
+        Cli.Result r = test(Cli.scenarioArg("J1"), "--seeds", "7,2..3", "--format", "json");
+
+        assertEquals(List.of(7.0, 2.0, 3.0), jsonResults(r).get(0).get("seeds"), r::all);
+    }
+
+    @Test
+    void test_seedsSameVerdictOnEverySeed_isNotFlagged() {
+        Cli.Result r = test(Cli.scenarioArg("J1"), "--seeds", "2", "--policy", ThrowingPolicy.CLASS);
+
+        r.assertExit(1);
+        assertFalse(r.out().contains("depends on the seed"), r::all);
+        assertTrue(r.out().contains("seed 1: ") && r.out().contains("seed 2: "), "every seed's failure is listed:\n" + r.all());
+    }
+
+    @Test
+    void test_verdictDependsOnTheSeed_flaggedInTextAndJsonAndJudgedByTheWorst() {
+        String policy = ThrowingPolicy.CLASS + ":seed=2";
+
+        Cli.Result text = test(Cli.scenarioArg("J1"), "--seeds", "1..3", "--policy", policy, "--max-error", "1000");
+        Cli.Result json = test(Cli.scenarioArg("J1"), "--seeds", "1..3", "--policy", policy, "--max-error", "1000",
+                "--format", "json");
+
+        text.assertExit(1);
+        assertEquals("ERROR", results(text).get(0).get(0), text::all);
+        assertTrue(text.out().contains("! verdict depends on the seed: PASS on 1,3, ERROR on 2"), text::all);
+        assertTrue(text.out().lines().anyMatch(l -> l.strip().startsWith("seed 2: ") && l.contains(ThrowingPolicy.MESSAGE)),
+                text::all);
+        assertTrue(text.out().contains("1 depends on the seed"), text::all);
+        Map<String, Object> m = jsonResults(json).get(0);
+        assertEquals(true, m.get("seed_dependent"));
+        assertEquals("verdict depends on the seed: PASS on 1,3, ERROR on 2", m.get("seed_note"));
+        assertTrue(((String) m.get("error")).contains(ThrowingPolicy.MESSAGE), m::toString);
+        assertEquals(1.0, Json.object(json(json).get("summary")).get("seed_dependent"));
+    }
+
+    @Test
+    void test_seedsBadInput_exitsTwoWithOneLine() {
+        for (String bad : List.of("0", "3..1", "x", "1,1", "1,,2", "-2", "5000", "1..2000")) {
+            Cli.Result r = test(Cli.scenarioArg("J1"), "--seeds", bad);
+
+            r.assertExit(2);
+            assertEquals("", r.out());
+            assertTrue(r.errLines().get(0).contains("not a seed list"), r::all);
+            r.assertNoStackTrace();
+        }
+        Cli.Result both = test(Cli.scenarioArg("J1"), "--seeds", "2", "--seed", "4");
+        both.assertExit(2);
+        assertEquals(1, both.errLines().size(), both::all);
+    }
+
+    /** A directory with J1 and its own expected.csv saying J1 fails under fair. */
+    private Path libraryExpectingJ1ToFail(String... moreRows) {
+        Path lib = dir.resolve("own");
+        Cli.write(lib.resolve("J1.scn"), Cli.read(Cli.scenario("J1")));
+        List<String> rows = new ArrayList<>(List.of("file,problem,policy,verdict", "J1.scn,J1,fair,FAIL"));
+        rows.addAll(List.of(moreRows));
+        Cli.write(lib.resolve("expected.csv"), String.join("\n", rows) + "\n");
+        return lib;
+    }
+
+    @Test
+    void test_directoryWithExpectedCsv_appliesItByDefaultAndSaysSo() {
+        Path lib = libraryExpectingJ1ToFail();
+
+        // --max-error 1000: J1 passes whatever the policy's figures, so only the expectation decides.
+        Cli.Result r = test(lib.toString(), "--max-error", "1000");
+
+        r.assertExit(1);
+        assertEquals(List.of("schedlab: expectations from " + lib.resolve("expected.csv")
+                + " (--expect FILE to use others, --no-expect for none)"), r.errLines(), r::all);
+        assertTrue(results(r).contains(List.of("PASS", "J1", "fair", "J1.scn", "FAIL", "UNEXPECTED")), r::all);
+    }
+
+    @Test
+    void test_noExpect_ignoresTheDirectorysExpectedCsv() {
+        Cli.Result r = test(libraryExpectingJ1ToFail().toString(), "--max-error", "1000", "--no-expect");
+
+        r.assertExit(0);
+        assertEquals("", r.err(), r::all);
+    }
+
+    @Test
+    void test_expectFile_overridesTheDirectorysExpectedCsvSilently() {
+        Cli.Result r = test(libraryExpectingJ1ToFail().toString(), "--max-error", "1000", "--expect",
+                expect("J1.scn,J1,fair,PASS").toString());
+
+        r.assertExit(0);
+        assertEquals("", r.err(), r::all);
+    }
+
+    @Test
+    void test_expectAndNoExpect_exitsTwo() {
+        Cli.Result r = test(Cli.scenarioArg("J1"), "--no-expect", "--expect", expect("J1.scn,J1,fair,PASS").toString());
+
+        r.assertExit(2);
+        assertEquals(1, r.errLines().size(), r::all);
+    }
+
+    @Test
+    void test_staleExpectationRow_warnsWithItsLineAndStillRuns() {
+        Path lib = libraryExpectingJ1ToFail("J1.scn,J1B,fair,PASS", "ELSEWHERE.scn,X,fair,PASS");
+
+        Cli.Result r = test(lib.toString(), "--max-error", "1000", "--no-expect");
+        Cli.Result withDefault = test(lib.toString(), "--max-error", "1000");
+
+        assertEquals("", r.err(), "no expectations read, nothing stale:\n" + r.all());
+        assertEquals(List.of(lib.resolve("expected.csv") + ":3:1: warning: stale row: J1.scn has no problem J1B"),
+                withDefault.errLines().subList(1, withDefault.errLines().size()), withDefault::all);
+        assertEquals(1, results(withDefault).size());
+    }
+
+    @Test
+    void test_json_oneSeed_carriesExpectationAndSpread() {
+        Cli.Result r = test(Cli.scenarioArg("J1"), "--format", "json", "--max-error", "1000", "--expect",
+                expect("J1.scn,J1,fair,ANY").toString());
+
+        r.assertExit(0);
+        Map<String, Object> m = jsonResults(r).get(0);
+        assertEquals("ANY", m.get("expected"));
+        assertEquals(true, m.get("expected_listed"));
+        assertEquals(true, m.get("as_expected"));
+        assertEquals(List.of(1.0), m.get("seeds"));
+        Map<String, Object> spread = Json.object(m.get("max_error_spread"));
+        assertEquals(m.get("max_error_pct"), spread.get("min"));
+        assertEquals(m.get("max_error_pct"), spread.get("max"));
     }
 }

@@ -11,7 +11,8 @@ import org.schedlab.runner.spi.WindowView;
  * A policy that fails on purpose, loaded by class name ({@code --policy org.schedlab.cli.ThrowingPolicy}).
  * It behaves like {@code fair} until it throws. Options: {@code problem=NAME} throws only for that problem
  * (others run normally), {@code after=MICROS} throws at the first window edge at or after that virtual time
- * (default: in {@link #start}, before anything runs).
+ * (default: in {@link #start}, before anything runs), {@code seed=N} throws only in runs with that seed (a verdict
+ * that depends on the seed, whatever the figures).
  */
 public final class ThrowingPolicy implements SchedulerPolicy {
 
@@ -23,14 +24,16 @@ public final class ThrowingPolicy implements SchedulerPolicy {
 
     private final String problem;
     private final long afterMicros;
+    private final Long seed;
 
     public ThrowingPolicy() {
-        this(null, -1);
+        this(null, -1, null);
     }
 
-    private ThrowingPolicy(String problem, long afterMicros) {
+    private ThrowingPolicy(String problem, long afterMicros, Long seed) {
         this.problem = problem;
         this.afterMicros = afterMicros;
+        this.seed = seed;
     }
 
     @Override
@@ -42,20 +45,23 @@ public final class ThrowingPolicy implements SchedulerPolicy {
     public SchedulerPolicy withOptions(Map<String, String> options) {
         String p = problem;
         long after = afterMicros;
+        Long s = seed;
         for (Map.Entry<String, String> e : options.entrySet()) {
             switch (e.getKey()) {
                 case "problem" -> p = e.getValue();
                 case "after" -> after = Long.parseLong(e.getValue());
+                case "seed" -> s = Long.parseLong(e.getValue());
                 default -> throw new IllegalArgumentException("unknown option " + e.getKey());
             }
         }
-        return new ThrowingPolicy(p, after);
+        return new ThrowingPolicy(p, after, s);
     }
 
     @Override
     public PolicyInstance start(PolicyContext context) {
         STARTS.incrementAndGet();
-        boolean target = problem == null || problem.equalsIgnoreCase(context.problem().name());
+        boolean target = (problem == null || problem.equalsIgnoreCase(context.problem().name()))
+                && (seed == null || seed == context.seed());
         if (target && afterMicros < 0) {
             throw new IllegalStateException(MESSAGE);
         }

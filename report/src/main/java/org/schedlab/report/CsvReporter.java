@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import org.schedlab.cell.RunMetrics;
+import org.schedlab.comparator.Comparison;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Topology;
 import org.schedlab.runner.result.IntervalSample;
@@ -75,7 +77,8 @@ final class CsvReporter implements Reporter {
         }
 
         @Override
-        protected void writeSummary(RunSummary summary) throws IOException {
+        protected void writeSummary(Comparison comparison, RunMetrics metrics) throws IOException {
+            RunSummary summary = metrics.summary();
             vcpus.write("user,vcpu,dispatches,delay_mean_us,delay_p50_us,delay_p99_us,delay_max_us\n");
             for (int i = 0; i < running.size(); i++) {
                 VcpuAnswer v = running.get(i);

@@ -8,14 +8,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import org.schedlab.cell.AggregateResult;
 import org.schedlab.cell.EtrSummary;
 import org.schedlab.cell.RunMetrics;
+import org.schedlab.cell.SeedSpread;
 import org.schedlab.cell.Shards;
 import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.IntervalError;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.comparator.VcpuComparison;
+import org.schedlab.comparator.Verdict;
 import org.schedlab.core.Topology;
 import org.schedlab.core.io.JsonWriter;
 import org.schedlab.runner.result.IntervalSample;
@@ -53,7 +56,13 @@ final class JsonReporter implements Reporter {
             for (VcpuAnswer v : s.vcpus()) {
                 w.beginObject().field("user", v.user()).field("vcpu", v.vcpu()).field("type", v.type().name())
                         .field("pool", v.pool().name());
-                w.fieldOrNull("demand", v.demand().orElse(Double.NaN));
+                // "*" and a number stay apart from STOPPED (a stopped virtual CPU keeps the demand it was given).
+                if (v.demand().isPresent()) {
+                    w.field("demand", v.demand().getAsDouble());
+                } else {
+                    w.field("demand", "*");
+                }
+                w.field("stopped", v.stopped());
                 w.field("entitlement", v.entitlement());
                 w.fieldOrNull("limit", v.limit().orElse(Double.NaN));
                 w.field("correct", v.correct()).endObject();
@@ -65,9 +74,10 @@ final class JsonReporter implements Reporter {
     }
 
     @Override
-    public void comparison(PrintWriter out, String file, String problem, Comparison c, Optional<RunMetrics> metrics) {
+    public void comparison(PrintWriter out, String file, String problem, Optional<String> observed, Comparison c,
+                           Optional<RunMetrics> metrics) {
         JsonWriter w = JsonWriter.of(out);
-        comparison(w, file, problem, c, metrics);
+        comparison(w, file, problem, observed, c, metrics);
         w.finish();
     }
 
@@ -75,11 +85,13 @@ final class JsonReporter implements Reporter {
      * Writes the comparison as one JSON object; the caller owns the document and calls
      * {@link JsonWriter#finish()}, so the object can also sit inside a larger report.
      */
-    static void comparison(JsonWriter w, String file, String problem, Comparison c, Optional<RunMetrics> metrics) {
+    static void comparison(JsonWriter w, String file, String problem, Optional<String> observed, Comparison c,
+                           Optional<RunMetrics> metrics) {
         Thresholds t = c.thresholds();
         w.beginObject()
                 .field("file", file)
-                .field("problem", problem)
+                .field("problem", problem);
+        w.name("observed").value(observed.orElse(null))
                 .field("verdict", c.verdict().name())
                 .field("relative", c.relative())
                 .field("mean_error_pct", c.meanErrorPct())
@@ -88,7 +100,8 @@ final class JsonReporter implements Reporter {
                 .field("max_error_pct", t.maxErrorPct())
                 .fieldOrNull("mean_error_pct", t.meanErrorPct().orElse(Double.NaN))
                 .endObject();
-        w.field("warmup_s", c.warmupS()).field("excluded_intervals", c.excludedIntervals());
+        w.field("warmup_s", c.warmupS()).field("excluded_intervals", c.excludedIntervals())
+                .field("counted_intervals", c.countedIntervals()).field("gaps", c.gaps()).field("gap_s", c.gapS());
         w.name("intervals").beginArray();
         for (IntervalError e : c.intervals()) {
             w.beginObject().field("start_s", e.startS()).field("end_s", e.endS()).field("error_pct", e.errorPct())
@@ -120,53 +133,104 @@ final class JsonReporter implements Reporter {
         return new Files(dir, base, solution, file, policy, config);
     }
 
+    /**
+     * The thresholds, the seeds, one object per check (the worst seed's verdict and figures, the spread over
+     * the seeds, the expectation, and every seed's run), then the counts the text's last line gives.
+     * docs/schema/test.schema.json describes it.
+     */
     @Override
-    public void tests(PrintWriter out, List<TestResult> results, Thresholds thresholds) {
-        JsonWriter w = JsonWriter.of(out);
-        w.beginObject();
-        results(w, results);
-        w.endObject();
-        w.finish();
+    public void tests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds) {
+        tests(out, results, thresholds, Optional.empty());
     }
 
     /**
-     * A shard's document: what a merge needs first ({@link TestResultsJson} reads it back), then the results
-     * exactly as an unsharded run writes them, so that the merged document is the unsharded one.
+     * A shard's document ({@code schedlab test --shard}): first a {@code shard} object (which of how many,
+     * the plan's number of checks, and the plan index of each check in {@code results}), then exactly what an
+     * unsharded run writes, so that {@code schedlab merge} (through {@link TestResultsJson}) can put the
+     * whole plan's document back together.
      */
     @Override
-    public void shardTests(PrintWriter out, List<TestResult> results, Thresholds thresholds, Shards.Shard shard) {
+    public void shardTests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds, Shards.Shard shard) {
+        tests(out, results, thresholds, Optional.of(shard));
+    }
+
+    private static void tests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds,
+                              Optional<Shards.Shard> shard) {
         JsonWriter w = JsonWriter.of(out);
-        w.beginObject().name("shard").beginObject().field("index", shard.spec().index())
-                .field("count", shard.spec().count()).field("plan_cases", shard.planSize());
-        w.name("cases").beginArray();
-        shard.cases().forEach(i -> w.value(i));
-        w.endArray();
+        w.beginObject();
+        shard.ifPresent(s -> {
+            w.name("shard").beginObject().field("index", s.spec().index()).field("count", s.spec().count())
+                    .field("plan_checks", s.planChecks());
+            w.name("checks").beginArray();
+            s.checks().forEach(i -> w.value(i));
+            w.endArray().endObject();
+        });
         w.name("thresholds").beginObject().field("max_error_pct", thresholds.maxErrorPct())
                 .fieldOrNull("mean_error_pct", thresholds.meanErrorPct().orElse(Double.NaN)).endObject();
-        w.endObject();
-        results(w, results);
+        w.name("seeds").beginArray();
+        Figures.seeds(results).forEach(seed -> w.value((long) seed));
+        w.endArray();
+        w.name("results").beginArray();
+        for (AggregateResult r : results) {
+            w.beginObject().field("file", r.file()).field("problem", r.problem()).field("policy", r.policy())
+                    .field("verdict", r.verdict().name())
+                    .field("expected", r.expectation().name())
+                    .field("expected_listed", r.expected().isPresent())
+                    .field("as_expected", r.asExpected());
+            w.name("seeds").beginArray();
+            r.seeds().forEach(seed -> w.value((long) seed));
+            w.endArray();
+            w.field("seed_dependent", r.seedDependent());
+            w.name("seed_note").value(r.seedNote().orElse(null));
+            w.fieldOrNull("mean_error_pct", r.meanError().map(SeedSpread::max).orElse(Double.NaN))
+                    .fieldOrNull("max_error_pct", r.maxError().map(SeedSpread::max).orElse(Double.NaN))
+                    .fieldOrNull("mean_dispatch_delay_us", r.dispatchDelay().map(SeedSpread::median).orElse(Double.NaN));
+            spread(w, "mean_error_spread", r.meanError());
+            spread(w, "max_error_spread", r.maxError());
+            spread(w, "dispatch_delay_spread", r.dispatchDelay());
+            w.name("error").value(r.error().orElse(null));
+            w.name("runs").beginArray();
+            for (TestResult t : r.runs()) {
+                w.beginObject().field("seed", t.seed()).field("verdict", t.verdict().name())
+                        .fieldOrNull("mean_error_pct", t.trial().meanErrorPct())
+                        .fieldOrNull("max_error_pct", t.trial().maxErrorPct())
+                        .fieldOrNull("mean_dispatch_delay_us", t.trial().meanDispatchDelayUs());
+                w.name("error").value(t.trial().error().orElse(null));
+                w.endObject();
+            }
+            w.endArray();
+            w.endObject();
+        }
+        w.endArray();
+        long pass = results.stream().filter(r -> r.verdict() == Verdict.PASS).count();
+        long fail = results.stream().filter(r -> r.verdict() == Verdict.FAIL).count();
+        w.name("summary").beginObject().field("checks", results.size()).field("pass", pass).field("fail", fail)
+                .field("error", results.size() - pass - fail)
+                .field("seed_dependent", results.stream().filter(AggregateResult::seedDependent).count())
+                .field("not_as_expected", results.stream().filter(r -> !r.asExpected()).count())
+                .endObject();
         w.endObject();
         w.finish();
     }
 
-    private static void results(JsonWriter w, List<TestResult> results) {
-        w.name("results").beginArray();
-        for (TestResult r : results) {
-            w.beginObject().field("file", r.file()).field("problem", r.problem()).field("policy", r.policy())
-                    .field("verdict", r.verdict().name()).fieldOrNull("mean_error_pct", r.trial().meanErrorPct())
-                    .fieldOrNull("max_error_pct", r.trial().maxErrorPct())
-                    .fieldOrNull("mean_dispatch_delay_us", r.trial().meanDispatchDelayUs());
-            w.endObject();
+    private static void spread(JsonWriter w, String key, Optional<SeedSpread> s) {
+        w.name(key);
+        if (s.isPresent()) {
+            w.beginObject().field("min", s.get().min()).field("median", s.get().median()).field("max", s.get().max())
+                    .endObject();
+        } else {
+            w.nullValue();
         }
-        w.endArray();
     }
 
     private static final class Files extends RunFiles {
 
         private final JsonWriter w;
+        private final String file;
 
         Files(Path dir, String base, Solution solution, String file, String policy, RunConfig config) throws IOException {
             super(solution);
+            this.file = file;
             w = JsonWriter.of(file(dir.resolve(base + ".json")));
             w.beginObject().field("file", file).field("problem", solution.problem().name()).field("policy", policy)
                     .field("seed", config.seed()).field("duration_s", config.durationMicros() / 1e6)
@@ -188,7 +252,8 @@ final class JsonReporter implements Reporter {
         }
 
         @Override
-        protected void writeSummary(RunSummary summary) {
+        protected void writeSummary(Comparison comparison, RunMetrics metrics) {
+            RunSummary summary = metrics.summary();
             w.endArray();
             w.name("vcpus").beginArray();
             for (int i = 0; i < running.size(); i++) {
@@ -219,6 +284,9 @@ final class JsonReporter implements Reporter {
             }
             w.endArray();
             w.field("mean_dispatch_delay_us", summary.meanDispatchDelayUs());
+            // What the text summary prints beside the files: the error figures and the verdict (issue 8).
+            w.name("comparison");
+            comparison(w, file, solution.problem().name(), Optional.empty(), comparison, Optional.of(metrics));
             w.endObject();
             w.finish();
         }

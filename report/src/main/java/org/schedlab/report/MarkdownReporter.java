@@ -3,16 +3,25 @@ package org.schedlab.report;
 import static org.schedlab.report.Figures.orDash;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import org.schedlab.cell.AggregateResult;
+import org.schedlab.cell.SeedSpread;
 import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.Numbers;
 
-/** Markdown tables for the docs (docs/validation.md is made with it). */
+/** Markdown tables for the docs (docs/validation.md and docs/library.md's results are made with it). */
 final class MarkdownReporter implements Reporter {
+
+    /** The line that opens the per-check table; scripts that want only the verdict table cut here. */
+    static final String PER_CHECK = "Per check:";
 
     @Override
     public ReportFormat format() {
@@ -24,37 +33,98 @@ final class MarkdownReporter implements Reporter {
         return EnumSet.of(ReportKind.TESTS);
     }
 
-    /** A verdict table of policies by problems, then one row of figures per check. */
+    /**
+     * A verdict table, one row per problem and one column per policy, each cell the verdict and the max error
+     * (with the spread when there are several seeds); the notes (seed-dependent verdicts, failed runs); then one
+     * row of figures per check.
+     */
     @Override
-    public void tests(PrintWriter out, List<TestResult> results, Thresholds t) {
-        Set<String> problems = new LinkedHashSet<>();
+    public void tests(PrintWriter out, List<AggregateResult> results, Thresholds t) {
+        boolean spread = Figures.severalSeeds(results);
+        Map<String, String> problems = new LinkedHashMap<>();
         Set<String> policies = new LinkedHashSet<>();
         results.forEach(r -> {
-            problems.add(r.problem());
+            problems.putIfAbsent(r.file() + "\u0000" + r.problem(), r.problem());
             policies.add(r.policy());
         });
         out.println("Verdicts (PASS when every counted interval's error is at most " + Numbers.format(t.maxErrorPct())
                 + "%" + (t.meanErrorPct().isPresent() ? " and the mean at most " + Numbers.format(t.meanErrorPct().getAsDouble()) + "%" : "")
-                + "):");
+                + (spread ? "; each check judged by the worst of seeds " + Figures.seedList(Figures.seeds(results))
+                + ". A cell is the verdict, the worst seed's max error in percent, and [min, median, max] of the max "
+                + "error over the seeds" : ". A cell is the verdict and the max error in percent")
+                + "; * marks a verdict that depends on the seed, (expected X) one that is not as expected):");
         out.println();
-        out.println("| policy | " + String.join(" | ", problems) + " |");
-        out.println("|---|" + "---|".repeat(problems.size()));
-        for (String pol : policies) {
-            StringBuilder row = new StringBuilder("| " + pol + " |");
-            for (String pr : problems) {
-                row.append(' ').append(results.stream().filter(r -> r.policy().equals(pol) && r.problem().equals(pr))
-                        .map(r -> r.verdict().name()).findFirst().orElse("")).append(" |");
+        out.println("| problem | " + String.join(" | ", policies) + " |");
+        out.println("|---|" + "---|".repeat(policies.size()));
+        for (Map.Entry<String, String> pr : problems.entrySet()) {
+            StringBuilder row = new StringBuilder("| " + pr.getValue() + " |");
+            for (String pol : policies) {
+                row.append(' ').append(results.stream()
+                        .filter(r -> r.policy().equals(pol) && (r.file() + "\u0000" + r.problem()).equals(pr.getKey()))
+                        .map(r -> cell(r, spread)).findFirst().orElse("")).append(" |");
             }
             out.println(row);
         }
-        out.println();
-        out.println("| problem | policy | verdict | mean error % | max error % | mean dispatch delay us |");
-        out.println("|---|---|---|---:|---:|---:|");
-        for (TestResult r : results) {
-            double delay = r.trial().meanDispatchDelayUs();
-            out.println("| " + r.problem() + " | " + r.policy() + " | " + r.verdict() + " | "
-                    + orDash(r.trial().meanErrorPct()) + " | " + orDash(r.trial().maxErrorPct()) + " | "
-                    + (Double.isNaN(delay) ? "-" : Numbers.fixed(delay, 0)) + " |");
+        List<String> notes = new ArrayList<>();
+        for (AggregateResult r : results) {
+            String who = r.problem() + " under " + r.policy();
+            r.seedNote().ifPresent(n -> notes.add("- " + who + ": " + n));
+            for (TestResult e : r.errors()) {
+                notes.add("- " + who + (spread ? ", seed " + e.seed() : "") + ": run failed: "
+                        + e.trial().error().orElseThrow());
+            }
         }
+        if (!notes.isEmpty()) {
+            out.println();
+            notes.forEach(out::println);
+        }
+        out.println();
+        out.println(PER_CHECK);
+        out.println();
+        if (spread) {
+            out.println("| problem | policy | verdict | expected | seeds | mean error % (min / median / max) "
+                    + "| max error % (min / median / max) | mean dispatch delay us (median) |");
+            out.println("|---|---|---|---|---|---:|---:|---:|");
+        } else {
+            out.println("| problem | policy | verdict | expected | mean error % | max error % | mean dispatch delay us |");
+            out.println("|---|---|---|---|---:|---:|---:|");
+        }
+        for (AggregateResult r : results) {
+            String delay = r.dispatchDelay().map(d -> Numbers.fixed(d.median(), 0)).orElse("-");
+            String head = "| " + r.problem() + " | " + r.policy() + " | " + r.verdict() + " | " + r.expectation()
+                    + (r.asExpected() ? "" : " (not met)") + " | ";
+            if (spread) {
+                out.println(head + Figures.seedList(r.seeds()) + " | " + triple(r.meanError()) + " | "
+                        + triple(r.maxError()) + " | " + delay + " |");
+            } else {
+                TestResult only = r.runs().get(0);
+                out.println(head + orDash(only.trial().meanErrorPct()) + " | " + orDash(only.trial().maxErrorPct())
+                        + " | " + delay + " |");
+            }
+        }
+        out.println();
+        out.println(Figures.summary(results));
+    }
+
+    private static String cell(AggregateResult r, boolean spread) {
+        StringBuilder sb = new StringBuilder(r.verdict().name());
+        if (r.seedDependent()) {
+            sb.append('*');
+        }
+        Optional<SeedSpread> max = r.maxError();
+        if (max.isPresent()) {
+            sb.append(' ').append(Numbers.fixed(max.get().max(), 2));
+            if (spread) {
+                sb.append(" [").append(String.join(", ", Figures.spread(max))).append(']');
+            }
+        }
+        if (!r.asExpected()) {
+            sb.append(" (expected ").append(r.expectation()).append(')');
+        }
+        return sb.toString();
+    }
+
+    private static String triple(Optional<SeedSpread> s) {
+        return String.join(" / ", Figures.spread(s));
     }
 }

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.schedlab.cell.RunMetrics;
+import org.schedlab.cell.AggregateResult;
 import org.schedlab.cell.Shards;
-import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.Problem;
@@ -35,9 +35,12 @@ public interface Reporter {
         throw unsupported(ReportKind.SOLUTIONS);
     }
 
-    /** One comparison; {@code metrics} when the observations came from a run of the cell. */
-    default void comparison(PrintWriter out, String file, String problem, Comparison comparison,
-                            Optional<RunMetrics> metrics) {
+    /**
+     * One comparison; {@code observed} names the measurements (a file) when they came from elsewhere,
+     * {@code metrics} are there when they came from a run of the cell.
+     */
+    default void comparison(PrintWriter out, String file, String problem, Optional<String> observed,
+                            Comparison comparison, Optional<RunMetrics> metrics) {
         throw unsupported(ReportKind.COMPARISON);
     }
 
@@ -56,8 +59,11 @@ public interface Reporter {
         throw unsupported(ReportKind.RUN_FILES);
     }
 
-    /** The results of a test plan, in plan order. */
-    default void tests(PrintWriter out, List<TestResult> results, Thresholds thresholds) {
+    /**
+     * The results of a test plan, one per file, problem and policy in plan order, each over the seeds it ran
+     * under ({@link AggregateResult#group}).
+     */
+    default void tests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds) {
         throw unsupported(ReportKind.TESTS);
     }
 
@@ -65,7 +71,7 @@ public interface Reporter {
      * The results of one shard of a test plan ({@code schedlab test --shard}), in plan order. Formats that
      * {@code schedlab merge} reads back (JSON) add what a merge needs; the others write {@link #tests}.
      */
-    default void shardTests(PrintWriter out, List<TestResult> results, Thresholds thresholds, Shards.Shard shard) {
+    default void shardTests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds, Shards.Shard shard) {
         tests(out, results, thresholds);
     }
 

@@ -5,9 +5,10 @@ import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.schedlab.cell.RunMetrics;
+import org.schedlab.comparator.Comparison;
 import org.schedlab.core.io.AtomicOutput;
 import org.schedlab.runner.RunListener;
-import org.schedlab.runner.result.RunSummary;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.VcpuAnswer;
 
@@ -38,15 +39,15 @@ public abstract class RunFiles implements RunListener, AutoCloseable {
         return files.stream().map(AtomicOutput::target).toList();
     }
 
-    /** Writes the summary and moves every file into place. */
-    public final void finish(RunSummary summary) throws IOException {
-        writeSummary(summary);
+    /** Writes the summary (and, where the format has room, the comparison) and moves every file into place. */
+    public final void finish(Comparison comparison, RunMetrics metrics) throws IOException {
+        writeSummary(comparison, metrics);
         for (AtomicOutput f : files) {
             f.commit();
         }
     }
 
-    protected abstract void writeSummary(RunSummary summary) throws IOException;
+    protected abstract void writeSummary(Comparison comparison, RunMetrics metrics) throws IOException;
 
     /** Discards whatever was not committed. */
     @Override

@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import org.schedlab.cell.Expectations;
 import org.schedlab.cell.Expectations.Expected;
+import org.schedlab.cell.SeedSpread;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.comparator.Verdict;
 import org.schedlab.core.InputException;
@@ -21,79 +21,67 @@ import org.schedlab.core.io.JsonReader;
 import org.schedlab.core.io.Utf8Text;
 
 /**
- * Test results read back from the JSON that {@code schedlab test --format json} writes, with or without
- * {@code --shard}, and joined into the results of the whole plan. The one place that knows that format
- * on the way in: when the format grows, only this class and {@link JsonReporter} change.
+ * Test results read back from the JSON that {@code schedlab test --format json} writes (docs/schema/test.schema.json),
+ * with or without {@code --shard}, and joined into the results of the whole plan. The one place that knows that
+ * format on the way in: when it grows, only this class and {@link JsonReporter} change.
  */
 public final class TestResultsJson {
 
     private TestResultsJson() {
     }
 
+    /** One seed's run of a check, as recorded. */
+    public record Run(long seed, Verdict verdict, double meanErrorPct, double maxErrorPct, double meanDispatchDelayUs,
+                      Optional<String> error) {
+    }
+
     /**
-     * One check as recorded. {@code json} is the result object as written, kept whole so that a merge
-     * writes it back unchanged, fields this class does not know included.
-     *
-     * @param expected the expectation recorded with the result, or given to the merge; empty: PASS
-     * @param error    why the run failed, when the document says
+     * One check (a problem under a policy, over its seeds) as recorded. {@code json} is the result object as
+     * read, keys in document order, kept whole so that a merge writes it back unchanged.
      */
     public record Row(Map<String, Object> json, String file, String problem, String policy, Verdict verdict,
-                      double meanErrorPct, double maxErrorPct, double meanDispatchDelayUs, Optional<Expected> expected,
-                      Optional<String> error) {
+                      Expected expectation, boolean expectedListed, boolean asExpected, List<Long> seeds,
+                      boolean seedDependent, Optional<String> seedNote, Optional<SeedSpread> meanError,
+                      Optional<SeedSpread> maxError, Optional<SeedSpread> dispatchDelay, Optional<String> error,
+                      List<Run> runs) {
 
         public Row {
             Objects.requireNonNull(json, "json");
-            Objects.requireNonNull(file, "file");
-            Objects.requireNonNull(problem, "problem");
-            Objects.requireNonNull(policy, "policy");
-            Objects.requireNonNull(verdict, "verdict");
-            Objects.requireNonNull(expected, "expected");
-            Objects.requireNonNull(error, "error");
+            seeds = List.copyOf(seeds);
+            runs = List.copyOf(runs);
         }
 
-        /** The expectation applied: the recorded one, else PASS. */
-        public Expected expectation() {
-            return expected.orElse(Expected.PASS);
-        }
-
-        /** As {@code TestResult.asExpected}: ANY accepts every verdict but ERROR. */
-        public boolean asExpected() {
-            return switch (expectation()) {
-                case ANY -> verdict != Verdict.ERROR;
-                case PASS -> verdict == Verdict.PASS;
-                case FAIL -> verdict == Verdict.FAIL;
-            };
-        }
-
-        Row withExpected(Optional<Expected> e) {
-            return new Row(json, file, problem, policy, verdict, meanErrorPct, maxErrorPct, meanDispatchDelayUs, e, error);
+        /** The runs that failed, in seed order. */
+        public List<Run> errors() {
+            return runs.stream().filter(r -> r.error().isPresent()).toList();
         }
     }
 
-    /** What a shard's document says about the shard, read from its {@code shard} object. */
-    public record ShardInfo(int index, int count, int planCases, List<Integer> cases, Thresholds thresholds) {
+    /** What a shard's document says about the shard. */
+    public record ShardInfo(int index, int count, int planChecks, List<Integer> checks) {
 
         public ShardInfo {
-            cases = List.copyOf(cases);
+            checks = List.copyOf(checks);
         }
     }
 
-    /** One document: its results, and the shard they are, when it is one. */
-    public record Document(String file, Optional<ShardInfo> shard, List<Row> rows) {
+    /** One document: its thresholds (as written and as read), its results, and the shard they are, if one. */
+    public record Document(String file, Optional<ShardInfo> shard, Map<String, Object> thresholdsJson,
+                           Thresholds thresholds, List<Row> rows) {
 
         public Document {
             rows = List.copyOf(rows);
         }
     }
 
-    /** The whole plan's results in plan order, and the thresholds they were judged by when the shards say. */
-    public record Merged(List<Row> rows, Optional<Thresholds> thresholds) {
+    /** The whole plan's results in plan order, and the thresholds they were judged by. */
+    public record Merged(List<Row> rows, Map<String, Object> thresholdsJson, Thresholds thresholds) {
 
         public Merged {
             rows = List.copyOf(rows);
         }
 
-        /** As one run's: every check as expected. */
+        /** As one run's exit code says: every check as expected. */
         public boolean allAsExpected() {
             return rows.stream().allMatch(Row::asExpected);
         }
@@ -103,138 +91,187 @@ public final class TestResultsJson {
         return parse(path.toString(), Utf8Text.read(path));
     }
 
-    /** Reads a document; everything wrong with it is an {@link InputException} naming the file. */
+    /** Reads a document; anything that is not schedlab test's JSON is an {@link InputException} naming the file. */
     public static Document parse(String file, String text) throws InputException {
         Object root = JsonReader.read(file, text);
         if (!(root instanceof Map<?, ?> top) || !(top.get("results") instanceof List<?> results)) {
-            throw bad(file, "not the JSON of schedlab test: no \"results\" array");
+            throw bad(file, "not the JSON of schedlab test --format json: no \"results\" array");
         }
+        Map<String, Object> t = object(file, "the document", cast(top), "thresholds");
+        double mean = figure(file, "thresholds", t, "mean_error_pct");
+        Thresholds thresholds = new Thresholds(figure(file, "thresholds", t, "max_error_pct"),
+                Double.isNaN(mean) ? OptionalDouble.empty() : OptionalDouble.of(mean));
         List<Row> rows = new ArrayList<>();
         for (Object o : results) {
             if (!(o instanceof Map<?, ?> m)) {
                 throw bad(file, "result " + (rows.size() + 1) + " is not an object");
             }
-            rows.add(row(file, rows.size() + 1, cast(m)));
+            rows.add(row(file, "result " + (rows.size() + 1), cast(m)));
         }
         Optional<ShardInfo> shard = Optional.empty();
-        if (top.get("shard") instanceof Map<?, ?> s) {
-            shard = Optional.of(shard(file, cast(s), rows.size()));
-        } else if (top.containsKey("shard")) {
-            throw bad(file, "\"shard\" is not an object");
+        if (top.containsKey("shard")) {
+            shard = Optional.of(shard(file, object(file, "the document", cast(top), "shard"), rows.size()));
         }
-        return new Document(file, shard, rows);
+        return new Document(file, shard, t, thresholds, rows);
     }
 
     /**
-     * Joins documents into the plan's results. Shards (any order) must be all N of one plan, each once;
-     * documents without shard information are taken whole, in the order given, and cannot be mixed with
-     * shards. {@code expectations} fills in expectations the documents do not record.
+     * Joins documents into the plan's results. Shards (in any order) must be all N of one plan, each once, judged
+     * by the same thresholds; documents without shard information are taken whole, in the order given, and
+     * cannot be mixed with shards.
      */
-    public static Merged merge(List<Document> docs, Expectations expectations) throws InputException {
+    public static Merged merge(List<Document> docs) throws InputException {
         if (docs.isEmpty()) {
             throw new IllegalArgumentException("nothing to merge");
         }
+        Document first = docs.get(0);
+        for (Document d : docs) {
+            if (!d.thresholdsJson().equals(first.thresholdsJson())) {
+                throw bad(d.file(), "was judged by other thresholds than " + first.file() + ": run every shard with the same options");
+            }
+        }
         List<Document> sharded = docs.stream().filter(d -> d.shard().isPresent()).toList();
         List<Row> rows = new ArrayList<>();
-        Optional<Thresholds> thresholds = Optional.empty();
         if (sharded.isEmpty()) {
             docs.forEach(d -> rows.addAll(d.rows()));
-        } else {
-            if (sharded.size() != docs.size()) {
-                Document whole = docs.stream().filter(d -> d.shard().isEmpty()).findFirst().orElseThrow();
-                throw bad(whole.file(), "has no shard information, the other files are shards: merge shards of one plan only");
-            }
-            ShardInfo first = sharded.get(0).shard().orElseThrow();
-            Row[] byCase = new Row[first.planCases()];
-            Document[] byIndex = new Document[first.count()];
-            for (Document d : docs) {
-                ShardInfo s = d.shard().orElseThrow();
-                if (s.count() != first.count() || s.planCases() != first.planCases() || !s.thresholds().equals(first.thresholds())) {
-                    throw bad(d.file(), "is shard " + s.index() + "/" + s.count() + " of a plan of " + s.planCases()
-                            + " checks, but " + docs.get(0).file() + " is shard " + first.index() + "/" + first.count()
-                            + " of a plan of " + first.planCases() + (s.thresholds().equals(first.thresholds()) ? "" : " or has other thresholds"));
-                }
-                if (byIndex[s.index() - 1] != null) {
-                    throw bad(d.file(), "is shard " + s.index() + "/" + s.count() + " again (also " + byIndex[s.index() - 1].file() + ")");
-                }
-                byIndex[s.index() - 1] = d;
-                for (int i = 0; i < s.cases().size(); i++) {
-                    int c = s.cases().get(i);
-                    if (byCase[c] != null) {
-                        throw bad(d.file(), "check " + c + " of the plan is in two shards");
-                    }
-                    byCase[c] = d.rows().get(i);
-                }
-            }
-            List<String> missing = new ArrayList<>();
-            for (int k = 0; k < byIndex.length; k++) {
-                if (byIndex[k] == null) {
-                    missing.add((k + 1) + "/" + first.count());
-                }
-            }
-            if (!missing.isEmpty()) {
-                throw bad(docs.get(0).file(), "shard " + String.join(", ", missing) + " missing: merge needs all "
-                        + first.count() + " shards of the plan");
-            }
-            if (Arrays.stream(byCase).anyMatch(Objects::isNull)) {
-                throw bad(docs.get(0).file(), "the shards do not cover the plan: run them with the same paths and options");
-            }
-            rows.addAll(Arrays.asList(byCase));
-            thresholds = Optional.of(first.thresholds());
+            return new Merged(rows, first.thresholdsJson(), first.thresholds());
         }
-        List<Row> judged = rows.stream().map(r -> r.expected().isPresent() ? r
-                : r.withExpected(expectations.lookup(Path.of(r.file()), r.problem(), r.policy()))).toList();
-        return new Merged(judged, thresholds);
+        if (sharded.size() != docs.size()) {
+            Document whole = docs.stream().filter(d -> d.shard().isEmpty()).findFirst().orElseThrow();
+            throw bad(whole.file(), "has no shard information, but " + sharded.get(0).file() + " is a shard: merge the shards of one plan only");
+        }
+        ShardInfo one = first.shard().orElseThrow();
+        Row[] byCheck = new Row[one.planChecks()];
+        Document[] byIndex = new Document[one.count()];
+        for (Document d : docs) {
+            ShardInfo s = d.shard().orElseThrow();
+            if (s.count() != one.count() || s.planChecks() != one.planChecks()) {
+                throw bad(d.file(), "is shard " + s.index() + "/" + s.count() + " of a plan of " + s.planChecks()
+                        + " checks, but " + first.file() + " is shard " + one.index() + "/" + one.count() + " of a plan of "
+                        + one.planChecks() + ": run every shard with the same paths and options");
+            }
+            if (byIndex[s.index() - 1] != null) {
+                throw bad(d.file(), "is shard " + s.index() + "/" + s.count() + " again (so is " + byIndex[s.index() - 1].file() + ")");
+            }
+            byIndex[s.index() - 1] = d;
+            for (int i = 0; i < s.checks().size(); i++) {
+                int c = s.checks().get(i);
+                if (byCheck[c] != null) {
+                    throw bad(d.file(), "check " + c + " of the plan is in two shards");
+                }
+                byCheck[c] = d.rows().get(i);
+            }
+        }
+        List<String> missing = new ArrayList<>();
+        for (int k = 0; k < byIndex.length; k++) {
+            if (byIndex[k] == null) {
+                missing.add((k + 1) + "/" + one.count());
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw bad(first.file(), "shard " + String.join(", ", missing) + " missing: merge needs all " + one.count()
+                    + " shards of the plan");
+        }
+        if (Arrays.stream(byCheck).anyMatch(Objects::isNull)) {
+            throw bad(first.file(), "the shards do not cover the plan: run every shard with the same paths and options");
+        }
+        return new Merged(Arrays.asList(byCheck), first.thresholdsJson(), first.thresholds());
     }
 
-    private static Row row(String file, int n, Map<String, Object> m) throws InputException {
-        String where = "result " + n;
-        String verdictText = string(file, where, m, "verdict");
-        Verdict verdict;
-        try {
-            verdict = Verdict.valueOf(verdictText.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw bad(file, where + ": unknown verdict " + verdictText);
-        }
-        Optional<Expected> expected = Optional.empty();
-        if (m.get("expected") instanceof String e) {
-            try {
-                expected = Optional.of(Expected.valueOf(e.toUpperCase(Locale.ROOT)));
-            } catch (IllegalArgumentException x) {
-                throw bad(file, where + ": unknown expected verdict " + e);
+    private static Row row(String file, String where, Map<String, Object> m) throws InputException {
+        List<Run> runs = new ArrayList<>();
+        for (Object o : list(file, where, m, "runs")) {
+            if (!(o instanceof Map<?, ?> r)) {
+                throw bad(file, where + ": a run is not an object");
             }
+            Map<String, Object> rm = cast(r);
+            String w = where + ", run " + (runs.size() + 1);
+            runs.add(new Run(whole(file, w, rm, "seed"), verdict(file, w, rm), figure(file, w, rm, "mean_error_pct"),
+                    figure(file, w, rm, "max_error_pct"), figure(file, w, rm, "mean_dispatch_delay_us"),
+                    optionalString(file, w, rm, "error")));
         }
-        Optional<String> error = m.get("error") instanceof String e ? Optional.of(e) : Optional.empty();
+        List<Long> seeds = new ArrayList<>();
+        for (Object o : list(file, where, m, "seeds")) {
+            if (!(o instanceof BigDecimal b)) {
+                throw bad(file, where + ": a seed is not a number");
+            }
+            seeds.add(b.longValue());
+        }
+        Expected expected;
+        String e = string(file, where, m, "expected");
+        try {
+            expected = Expected.valueOf(e.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException x) {
+            throw bad(file, where + ": unknown expected verdict " + e);
+        }
         return new Row(m, string(file, where, m, "file"), string(file, where, m, "problem"), string(file, where, m, "policy"),
-                verdict, figure(file, where, m, "mean_error_pct"), figure(file, where, m, "max_error_pct"),
-                figure(file, where, m, "mean_dispatch_delay_us"), expected, error);
+                verdict(file, where, m), expected, bool(file, where, m, "expected_listed"), bool(file, where, m, "as_expected"),
+                seeds, bool(file, where, m, "seed_dependent"), optionalString(file, where, m, "seed_note"),
+                spread(file, where, m, "mean_error_spread"), spread(file, where, m, "max_error_spread"),
+                spread(file, where, m, "dispatch_delay_spread"), optionalString(file, where, m, "error"), runs);
     }
 
     private static ShardInfo shard(String file, Map<String, Object> s, int results) throws InputException {
-        int index = whole(file, s, "index");
-        int count = whole(file, s, "count");
-        int plan = whole(file, s, "plan_cases");
+        int index = (int) whole(file, "shard", s, "index");
+        int count = (int) whole(file, "shard", s, "count");
+        int plan = (int) whole(file, "shard", s, "plan_checks");
         if (count < 1 || index < 1 || index > count || plan < 0) {
             throw bad(file, "shard " + index + "/" + count + " of " + plan + " checks is not a shard");
         }
-        if (!(s.get("cases") instanceof List<?> list) || list.size() != results) {
-            throw bad(file, "shard \"cases\" must list the plan index of each of its " + results + " results");
+        List<Object> list = list(file, "shard", s, "checks");
+        if (list.size() != results) {
+            throw bad(file, "shard \"checks\" must give the plan index of each of its " + results + " results");
         }
-        List<Integer> cases = new ArrayList<>();
+        List<Integer> checks = new ArrayList<>();
         for (Object o : list) {
-            if (!(o instanceof BigDecimal b) || b.signum() < 0 || b.compareTo(BigDecimal.valueOf(plan)) >= 0 || b.stripTrailingZeros().scale() > 0) {
-                throw bad(file, "shard case " + o + " is not a check of a plan of " + plan);
+            if (!(o instanceof BigDecimal b) || b.signum() < 0 || b.compareTo(BigDecimal.valueOf(plan)) >= 0
+                    || b.stripTrailingZeros().scale() > 0) {
+                throw bad(file, "shard check " + o + " is not a check of a plan of " + plan);
             }
-            cases.add(b.intValue());
+            checks.add(b.intValue());
         }
-        if (!(s.get("thresholds") instanceof Map<?, ?> t)) {
-            throw bad(file, "shard has no \"thresholds\"");
+        return new ShardInfo(index, count, plan, checks);
+    }
+
+    private static Verdict verdict(String file, String where, Map<String, Object> m) throws InputException {
+        String v = string(file, where, m, "verdict");
+        try {
+            return Verdict.valueOf(v.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw bad(file, where + ": unknown verdict " + v);
         }
-        Map<String, Object> tm = cast(t);
-        double max = figure(file, "thresholds", tm, "max_error_pct");
-        double mean = figure(file, "thresholds", tm, "mean_error_pct");
-        Thresholds thresholds = new Thresholds(max, Double.isNaN(mean) ? OptionalDouble.empty() : OptionalDouble.of(mean));
-        return new ShardInfo(index, count, plan, cases, thresholds);
+    }
+
+    private static Optional<SeedSpread> spread(String file, String where, Map<String, Object> m, String key) throws InputException {
+        Object v = m.get(key);
+        if (v == JsonReader.NULL) {
+            return Optional.empty();
+        }
+        if (!(v instanceof Map<?, ?> s)) {
+            throw bad(file, where + ": \"" + key + "\" must be an object or null");
+        }
+        Map<String, Object> sm = cast(s);
+        String w = where + " " + key;
+        try {
+            return Optional.of(new SeedSpread(figure(file, w, sm, "min"), figure(file, w, sm, "median"), figure(file, w, sm, "max")));
+        } catch (IllegalArgumentException e) {
+            throw bad(file, w + ": " + e.getMessage());
+        }
+    }
+
+    private static Map<String, Object> object(String file, String where, Map<String, Object> m, String key) throws InputException {
+        if (m.get(key) instanceof Map<?, ?> o) {
+            return cast(o);
+        }
+        throw bad(file, where + ": \"" + key + "\" must be an object");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> list(String file, String where, Map<String, Object> m, String key) throws InputException {
+        if (m.get(key) instanceof List<?> l) {
+            return (List<Object>) l;
+        }
+        throw bad(file, where + ": \"" + key + "\" must be an array");
     }
 
     private static String string(String file, String where, Map<String, Object> m, String key) throws InputException {
@@ -242,6 +279,25 @@ public final class TestResultsJson {
             return s;
         }
         throw bad(file, where + ": \"" + key + "\" must be a string");
+    }
+
+    private static Optional<String> optionalString(String file, String where, Map<String, Object> m, String key)
+            throws InputException {
+        Object v = m.get(key);
+        if (v == JsonReader.NULL) {
+            return Optional.empty();
+        }
+        if (v instanceof String s) {
+            return Optional.of(s);
+        }
+        throw bad(file, where + ": \"" + key + "\" must be a string or null");
+    }
+
+    private static boolean bool(String file, String where, Map<String, Object> m, String key) throws InputException {
+        if (m.get(key) instanceof Boolean b) {
+            return b;
+        }
+        throw bad(file, where + ": \"" + key + "\" must be true or false");
     }
 
     /** A number, NaN for null (a failed run has no figures). */
@@ -256,15 +312,15 @@ public final class TestResultsJson {
         throw bad(file, where + ": \"" + key + "\" must be a number or null");
     }
 
-    private static int whole(String file, Map<String, Object> m, String key) throws InputException {
+    private static long whole(String file, String where, Map<String, Object> m, String key) throws InputException {
         if (m.get(key) instanceof BigDecimal b) {
             try {
-                return b.intValueExact();
+                return b.longValueExact();
             } catch (ArithmeticException e) {
                 // reported below
             }
         }
-        throw bad(file, "shard \"" + key + "\" must be a whole number");
+        throw bad(file, where + ": \"" + key + "\" must be a whole number");
     }
 
     @SuppressWarnings("unchecked")

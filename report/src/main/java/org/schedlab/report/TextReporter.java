@@ -8,17 +8,16 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import org.schedlab.cell.AggregateResult;
 import org.schedlab.cell.RunMetrics;
 import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.IntervalError;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.comparator.VcpuComparison;
-import org.schedlab.comparator.Verdict;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Problem;
 import org.schedlab.runner.RunConfig;
@@ -80,7 +79,8 @@ final class TextReporter implements Reporter {
      * verdict rests on, the run's metrics when there are any, and the verdict itself.
      */
     @Override
-    public void comparison(PrintWriter out, String file, String problem, Comparison c, Optional<RunMetrics> metrics) {
+    public void comparison(PrintWriter out, String file, String problem, Optional<String> observed, Comparison c,
+                           Optional<RunMetrics> metrics) {
         out.print(comparison(file, problem, c, metrics));
     }
 
@@ -163,27 +163,62 @@ final class TextReporter implements Reporter {
                 + unit + "; mean dispatch delay " + Numbers.fixed(summary.meanDispatchDelayUs(), 1) + " us");
     }
 
-    /** One line per check, its run error under it, then the counts. */
+    /**
+     * A header naming the columns, one line per check (problem and policy), the notes of a check under it
+     * (why a run failed, that the verdict depends on the seed), then the counts. With one seed per check the
+     * columns are that run's figures; with several they are the spread over the seeds, and the verdict is the
+     * worst seed's.
+     */
     @Override
-    public void tests(PrintWriter out, List<TestResult> results, Thresholds thresholds) {
-        int pw = results.stream().mapToInt(r -> r.problem().length()).max().orElse(7);
-        int qw = results.stream().mapToInt(r -> r.policy().length()).max().orElse(6);
-        for (TestResult r : results) {
-            String line = String.format(Locale.ROOT, "%-5s  %-" + pw + "s  %-" + qw + "s  mean %7s%%  max %7s%%  delay %9s us  %s",
-                    r.verdict(), r.problem(), r.policy(), orDash(r.trial().meanErrorPct()),
-                    orDash(r.trial().maxErrorPct()), orDash(r.trial().meanDispatchDelayUs()), r.file());
-            if (r.expected().isPresent()) {
-                line += r.asExpected() ? "  (expected " + r.expected().get() + ")" : "  UNEXPECTED: expected " + r.expected().get();
+    public void tests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds) {
+        boolean spread = Figures.severalSeeds(results);
+        List<String> header = new ArrayList<>(List.of("verdict", "problem", "policy"));
+        header.addAll(spread ? List.of("mean%min", "mean%med", "mean%max", "max%min", "max%med", "max%max")
+                : List.of("mean%", "max%"));
+        header.addAll(List.of("delay_us", "expected", "file"));
+        List<String[]> rows = new ArrayList<>();
+        rows.add(header.toArray(String[]::new));
+        for (AggregateResult r : results) {
+            List<String> row = new ArrayList<>(List.of(r.verdict().name(), r.problem(), r.policy()));
+            if (spread) {
+                row.addAll(Figures.spread(r.meanError()));
+                row.addAll(Figures.spread(r.maxError()));
+            } else {
+                row.add(orDash(r.runs().get(0).trial().meanErrorPct()));
+                row.add(orDash(r.runs().get(0).trial().maxErrorPct()));
             }
-            out.println(line.stripTrailing());
-            r.trial().error().ifPresent(e -> out.println("       " + e));
+            row.add(r.dispatchDelay().map(d -> Numbers.fixed(d.median(), 2)).orElse("-"));
+            row.add(r.expectation().name());
+            row.add(r.file() + (r.asExpected() ? "" : "  UNEXPECTED"));
+            rows.add(row.toArray(String[]::new));
         }
-        long pass = results.stream().filter(r -> r.verdict() == Verdict.PASS).count();
-        long fail = results.stream().filter(r -> r.verdict() == Verdict.FAIL).count();
-        long error = results.size() - pass - fail;
-        long unexpected = results.stream().filter(r -> !r.asExpected()).count();
+        // Words left-aligned, figures right-aligned; the file is last and left ragged.
+        int columns = header.size();
+        int[] width = new int[columns];
+        for (String[] row : rows) {
+            for (int c = 0; c < columns - 1; c++) {
+                width[c] = Math.max(width[c], row[c].length());
+            }
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            String[] row = rows.get(i);
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < columns; c++) {
+                boolean figure = c >= 3 && c < columns - 2;
+                String cell = c == columns - 1 ? row[c] : figure ? padLeft(row[c], width[c]) : padRight(row[c], width[c]);
+                line.append(c == 0 ? "" : "  ").append(cell);
+            }
+            out.println(line.toString().stripTrailing());
+            if (i > 0) {
+                AggregateResult r = results.get(i - 1);
+                String indent = " ".repeat(width[0] + 2);
+                r.seedNote().ifPresent(note -> out.println(indent + "! " + note));
+                for (TestResult e : r.errors()) {
+                    out.println(indent + (spread ? "seed " + e.seed() + ": " : "") + e.trial().error().orElseThrow());
+                }
+            }
+        }
         out.println();
-        out.println("schedlab test: " + results.size() + " checks: " + pass + " PASS, " + fail + " FAIL, " + error
-                + " ERROR; " + (unexpected == 0 ? "all as expected" : unexpected + " not as expected"));
+        out.println(Figures.summary(results));
     }
 }

@@ -20,14 +20,14 @@ class ComparisonReporterTest {
 
     private static String text(String file, String problem, Comparison c, Optional<RunMetrics> metrics) {
         StringWriter out = new StringWriter();
-        ReportFormat.TEXT.reporter().comparison(new PrintWriter(out), file, problem, c, metrics);
+        ReportFormat.TEXT.reporter().comparison(new PrintWriter(out), file, problem, Optional.of(file), c, metrics);
         return out.toString();
     }
 
     private static String json(String file, String problem, Comparison c, Optional<RunMetrics> metrics) {
         StringWriter out = new StringWriter();
         JsonWriter w = new JsonWriter(out, false);
-        JsonReporter.comparison(w, file, problem, c, metrics);
+        JsonReporter.comparison(w, file, problem, Optional.of(file), c, metrics);
         w.finish();
         return out.toString();
     }
@@ -85,10 +85,10 @@ class ComparisonReporterTest {
 
     @Test
     void json_fullComparison_hasEveryFieldInOrder() {
-        assertEquals("{\"file\":\"obs.csv\",\"problem\":\"J1\",\"verdict\":\"PASS\",\"relative\":true,"
+        assertEquals("{\"file\":\"obs.csv\",\"problem\":\"J1\",\"observed\":\"obs.csv\",\"verdict\":\"PASS\",\"relative\":true,"
                 + "\"mean_error_pct\":2.5,\"max_error_pct\":3,"
                 + "\"thresholds\":{\"max_error_pct\":5,\"mean_error_pct\":2.5},"
-                + "\"warmup_s\":1,\"excluded_intervals\":1,\"intervals\":["
+                + "\"warmup_s\":1,\"excluded_intervals\":1,\"counted_intervals\":2,\"gaps\":1,\"gap_s\":9,\"intervals\":["
                 + "{\"start_s\":0,\"end_s\":1,\"error_pct\":100,\"counted\":false},"
                 + "{\"start_s\":1,\"end_s\":2,\"error_pct\":2,\"counted\":true},"
                 + "{\"start_s\":11,\"end_s\":12,\"error_pct\":3,\"counted\":true}],\"vcpus\":["

@@ -10,9 +10,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.schedlab.cell.EtrSummary;
+import org.schedlab.cell.RunMetrics;
 import org.schedlab.runner.result.IntervalSample;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.result.RunSummary;
@@ -51,7 +53,7 @@ class RunReporterTest {
             files.interval(new IntervalSample(0, 0, 500_000, SAMPLES));
             files.interval(new IntervalSample(1, 500_000, 1_000_000, SAMPLES));
             assertFalse(Files.exists(dir.resolve("J1.fair.series.csv")));
-            files.finish(summary);
+            files.finish(Samples.j1Comparison(), new RunMetrics(summary, Optional.empty()));
             assertEquals(List.of("J1.fair.series.csv", "J1.fair.vcpus.csv", "J1.fair.cpus.csv", "J1.fair.buckets.csv"),
                     files.paths().stream().map(p -> p.getFileName().toString()).toList());
         }
@@ -99,15 +101,17 @@ class RunReporterTest {
         try (RunFiles files = ReportFormat.JSON.reporter().runFiles(dir, "J1.fair", j1, "J1.scn", "fair",
                 RunConfig.forProblem(j1.problem()))) {
             files.interval(new IntervalSample(0, 0, 500_000, SAMPLES));
-            files.finish(Samples.j1Summary(815.5));
+            files.finish(Samples.j1Comparison(), Samples.metrics(new EtrSummary(2, 10, 0.5), 815.5));
         }
         String json = read(dir.resolve("J1.fair.json")).replaceAll("\\s+", "");
         assertTrue(json.startsWith("{\"file\":\"J1.scn\",\"problem\":\"J1\",\"policy\":\"fair\",\"seed\":1,"
                 + "\"duration_s\":60,\"interval_s\":1,\"warmup_s\":5,\"intervals\":[{\"start_s\":0,\"end_s\":0.5,"
                 + "\"vcpus\":[{\"user\":\"QGP00000\",\"vcpu\":\"0\",\"busy_pct\":49.5,"), json);
         assertTrue(json.contains("\"steals\":{\"same_chip\":1,\"other_chip\":2,\"other_node\":3}"), json);
-        assertTrue(json.endsWith("\"buckets\":[{\"bucket\":\"CP\",\"limit_list_pct\":12.5}],"
-                + "\"mean_dispatch_delay_us\":815.5}"), json);
+        assertTrue(json.contains("\"buckets\":[{\"bucket\":\"CP\",\"limit_list_pct\":12.5}],"
+                + "\"mean_dispatch_delay_us\":815.5,\"comparison\":{\"file\":\"J1.scn\",\"problem\":\"J1\","
+                + "\"observed\":null,\"verdict\":\"PASS\",\"relative\":true,\"mean_error_pct\":2.5,\"max_error_pct\":3,"), json);
+        assertTrue(json.endsWith("\"etr\":{\"n\":2,\"mean\":10,\"sd\":0.5},\"mean_dispatch_delay_us\":815.5}}"), json);
     }
 
     private static String read(Path p) throws Exception {

@@ -72,6 +72,13 @@ final class Samples {
         return acc.finish();
     }
 
+    /** J1 with every counted interval at {@code observed} against 50 each, no warm-up: one interval. */
+    static Comparison j1Comparison(double observed) {
+        ErrorAccumulator acc = new ErrorAccumulator(j1(), Thresholds.DEFAULT, 0);
+        acc.add(new ObservedInterval(0, 1, new double[] {observed, observed, observed, observed}));
+        return acc.finish();
+    }
+
     /** A run summary for J1's four virtual CPUs on two logical CPs, with the given mean delay. */
     static RunSummary j1Summary(double meanDelayUs) {
         Map<Topology.Distance, Long> steals = new EnumMap<>(Topology.Distance.class);

@@ -31,7 +31,7 @@ class SolutionsReporterTest {
     }
 
     @Test
-    void json_smallProblem_nullForUnboundedDemandAndNoLimit() {
+    void json_smallProblem_starForUnboundedDemandStoppedFlagAndNullForNoLimit() {
         assertEquals("""
                 {
                   "file": "small.scn",
@@ -52,6 +52,7 @@ class SolutionsReporterTest {
                           "type": "CP",
                           "pool": "CP",
                           "demand": 30,
+                          "stopped": false,
                           "entitlement": 50,
                           "limit": null,
                           "correct": 30
@@ -61,7 +62,8 @@ class SolutionsReporterTest {
                           "vcpu": "1",
                           "type": "CP",
                           "pool": "CP",
-                          "demand": null,
+                          "demand": "*",
+                          "stopped": true,
                           "entitlement": 0,
                           "limit": null,
                           "correct": 0
@@ -71,7 +73,8 @@ class SolutionsReporterTest {
                           "vcpu": "0",
                           "type": "CP",
                           "pool": "CP",
-                          "demand": null,
+                          "demand": "*",
+                          "stopped": false,
                           "entitlement": 50,
                           "limit": 40,
                           "correct": 70
