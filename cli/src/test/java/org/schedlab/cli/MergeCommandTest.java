@@ -77,6 +77,15 @@ class MergeCommandTest {
     }
 
     @Test
+    void test_shardJson_conformsToItsSchema() throws IOException {
+        Object schema = Json.parse(Cli.read(Path.of("..", "docs", "schema", "test-shard.schema.json")));
+        for (Path shard : shards) {
+            assertEquals(List.of(), JsonSchema.validate(schema, Json.parse(Files.readString(shard, StandardCharsets.UTF_8))),
+                    shard.toString());
+        }
+    }
+
+    @Test
     void merge_shardsInAnyOrder_sameText() {
         Cli.Result merged = merge(List.of(shards.get(2), shards.get(0), shards.get(1)));
         assertEquals(wholeText.out(), merged.out(), merged::all);
