@@ -114,6 +114,9 @@ final class TestCommand implements Callable<Integer> {
         Shards.Shard part = Shards.shard(whole, wholeConfigs, shard == null ? new Shards.Spec(1, 1) : shard);
         TestPlan plan = part.of(whole);
         List<RunConfig> configs = part.select(wholeConfigs);
+        if (shard != null) {
+            err.println("schedlab: shard " + shard + ": " + part.checks().size() + " of " + part.planChecks() + " checks");
+        }
 
         int parallel = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         if (parallel < 1) {
