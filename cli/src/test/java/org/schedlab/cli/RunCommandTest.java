@@ -93,7 +93,10 @@ class RunCommandTest {
         assertTrue(text.contains("\"warmup_s\": 2,"), text);
         Map<String, Object> j = Json.object(Json.parse(text));
         assertEquals(List.of("file", "problem", "policy", "seed", "duration_s", "interval_s", "warmup_s", "intervals",
-                "vcpus", "cpus", "buckets", "mean_dispatch_delay_us"), List.copyOf(j.keySet()));
+                "vcpus", "cpus", "buckets", "mean_dispatch_delay_us", "comparison"), List.copyOf(j.keySet()));
+        Map<String, Object> c = Json.object(j.get("comparison"));
+        assertTrue(c.get("mean_error_pct") instanceof Double && c.get("max_error_pct") instanceof Double, c::toString);
+        assertEquals(16, Json.array(c.get("vcpus")).size());
         List<Object> intervals = Json.array(j.get("intervals"));
         assertEquals(10, intervals.size());
         assertEquals(16, Json.array(Json.object(intervals.get(0)).get("vcpus")).size(), "MZ0 has 16 virtual CPUs");

@@ -28,7 +28,7 @@ class SolveCommandTest {
             """;
 
     static final List<String> VCPU_KEYS =
-            List.of("user", "vcpu", "type", "pool", "demand", "entitlement", "limit", "correct");
+            List.of("user", "vcpu", "type", "pool", "demand", "stopped", "entitlement", "limit", "correct");
 
     @TempDir
     Path dir;
@@ -85,7 +85,8 @@ class SolveCommandTest {
                           "vcpu": "A",
                           "type": "CP",
                           "pool": "CP",
-                          "demand": null,
+                          "demand": "*",
+                          "stopped": false,
                           "entitlement": 100,
                           "limit": 50,
                           "correct": 50
@@ -96,6 +97,7 @@ class SolveCommandTest {
                           "type": "CP",
                           "pool": "CP",
                           "demand": 40,
+                          "stopped": true,
                           "entitlement": 0,
                           "limit": null,
                           "correct": 0
@@ -106,6 +108,7 @@ class SolveCommandTest {
                           "type": "CP",
                           "pool": "CP",
                           "demand": 30,
+                          "stopped": false,
                           "entitlement": 100,
                           "limit": null,
                           "correct": 30
@@ -151,7 +154,7 @@ class SolveCommandTest {
             assertEquals("CP", v.get("pool"));
             assertEquals(answers[i], (Double) v.get("correct"), 1e-9, "correct of QGP0000" + i);
             assertEquals(Json.NULL, v.get("limit"));
-            assertEquals(i < 4 ? Json.NULL : (Object) 2.0, v.get("demand"), "demand of QGP0000" + i);
+            assertEquals(i < 4 ? "*" : (Object) 2.0, v.get("demand"), "demand of QGP0000" + i);
         }
     }
 
