@@ -69,7 +69,7 @@ final class TestCommand implements Callable<Integer> {
                     + "unlisted combinations are expected to PASS (default: DIR/expected.csv of a directory PATH).")
     Path expect;
 
-    @Option(names = "--no-expect", description = "Expect every check to PASS, ignoring any expected.csv.")
+    @Option(names = "--no-expect", description = "Read no expectations file: every check is expected to PASS.")
     boolean noExpect;
 
     @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit (Surefire) XML report.")

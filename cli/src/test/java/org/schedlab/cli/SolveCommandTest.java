@@ -76,7 +76,8 @@ class SolveCommandTest {
                         {
                           "type": "CP",
                           "capacity": 200,
-                          "allocated": 80
+                          "allocated": 80,
+                          "idle": 120
                         }
                       ],
                       "vcpus": [
@@ -137,7 +138,7 @@ class SolveCommandTest {
         List<Object> pools = Json.array(p.get("pools"));
         assertEquals(1, pools.size());
         Map<String, Object> cp = Json.object(pools.get(0));
-        assertEquals(List.of("type", "capacity", "allocated"), List.copyOf(cp.keySet()));
+        assertEquals(List.of("type", "capacity", "allocated", "idle"), List.copyOf(cp.keySet()));
         assertEquals("CP", cp.get("type"));
         assertEquals(200.0, cp.get("capacity"));
         assertEquals(200.0, cp.get("allocated"));

@@ -50,7 +50,7 @@ final class JsonReporter implements Reporter {
             w.beginObject().field("name", s.problem().name()).name("pools").beginArray();
             for (PoolAllocation a : s.pools()) {
                 w.beginObject().field("type", a.type().name()).field("capacity", a.capacity())
-                        .field("allocated", a.allocated()).endObject();
+                        .field("allocated", a.allocated()).field("idle", a.idle()).endObject();
             }
             w.endArray().name("vcpus").beginArray();
             for (VcpuAnswer v : s.vcpus()) {

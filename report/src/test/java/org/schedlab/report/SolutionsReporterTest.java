@@ -42,7 +42,8 @@ class SolutionsReporterTest {
                         {
                           "type": "CP",
                           "capacity": 100,
-                          "allocated": 100
+                          "allocated": 100,
+                          "idle": 0
                         }
                       ],
                       "vcpus": [
