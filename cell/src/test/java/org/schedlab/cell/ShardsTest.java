@@ -136,6 +136,43 @@ class ShardsTest {
         assertEquals(2 * 2 * 60.0 * 3, first.cost());
     }
 
+    @Test
+    void shard_pathsGivenInAnotherOrder_everyCheckInTheSameShard(@TempDir Path dir) throws Exception {
+        for (int f = 0; f < 5; f++) {
+            StringBuilder text = new StringBuilder("LPAR CP." + (1 + f) + "\n");
+            for (int p = 0; p < 3; p++) {
+                text.append("PROBLEM F").append(f).append("P").append(p).append("\nUSER U\n");
+                for (int v = 0; v <= (f + p) % 4; v++) {
+                    text.append("VCPU ").append(v).append(" CP *\n");
+                }
+                text.append("RUNIT\n");
+            }
+            Files.writeString(dir.resolve("f" + f + ".scn"), text.toString(), StandardCharsets.UTF_8);
+        }
+        List<Path> forward = new ArrayList<>();
+        for (int f = 0; f < 5; f++) {
+            forward.add(dir.resolve("f" + f + ".scn"));
+        }
+        List<Path> backward = new ArrayList<>(forward);
+        Collections.reverse(backward);
+        List<org.schedlab.runner.spi.SchedulerPolicy> policies = List.of(Policies.create("zvm64"), Policies.create("fair"));
+        assertEquals(shardOfCheck(TestPlan.load(forward, policies, List.of()), 4),
+                shardOfCheck(TestPlan.load(backward, List.of(policies.get(1), policies.get(0)), List.of()), 4));
+    }
+
+    private static Map<String, Integer> shardOfCheck(TestPlan plan, int n) {
+        List<RunConfig> configs = plan.cases().stream().map(c -> RunConfig.defaults()).toList();
+        Map<String, Integer> m = new HashMap<>();
+        for (int k = 1; k <= n; k++) {
+            Shards.Shard s = Shards.shard(plan, configs, new Shards.Spec(k, n));
+            for (int i : s.cases()) {
+                m.put(Shards.checkKey(plan.cases().get(i)), k);
+            }
+        }
+        assertEquals(plan.size(), m.size());
+        return m;
+    }
+
     private static Map<String, Integer> byKey(Items items, int[] owner) {
         Map<String, Integer> m = new HashMap<>();
         for (int i = 0; i < owner.length; i++) {
