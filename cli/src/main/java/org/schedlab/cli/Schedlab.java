@@ -26,6 +26,8 @@ import picocli.CommandLine;
                 RunCommand.class,
                 TestCommand.class,
                 ChartCommand.class,
+                MergeCommand.class,
+                ExportCommand.class,
                 PoliciesCommand.class,
                 CompletionCommand.class,
                 CommandLine.HelpCommand.class

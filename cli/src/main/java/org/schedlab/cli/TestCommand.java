@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 import org.schedlab.cell.AggregateResult;
 import org.schedlab.cell.Expectations;
+import org.schedlab.cell.Shards;
 import org.schedlab.cell.TestPlan;
 import org.schedlab.cell.TestResult;
 import org.schedlab.cell.Trial;
@@ -51,7 +52,9 @@ import picocli.CommandLine.Spec;
                 "  schedlab test scenarios/J1.scn --policy fair --seeds 5",
                 "  schedlab test scenarios --policy fair --seeds 3..7 \\",
                 "      --format json",
-                "  schedlab test scenarios --junit-xml target/schedlab.xml"})
+                "  schedlab test scenarios --junit-xml target/schedlab.xml",
+                "  schedlab test scenarios --policy fair --shard 2/3 \\",
+                "      --format json > shard-2.json"})
 final class TestCommand implements Callable<Integer> {
 
     @Spec
@@ -97,6 +100,11 @@ final class TestCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", converter = NumberConverters.Jobs.class, description = "Problems run in parallel (default: the number of cores).")
     Integer jobs;
 
+    @Option(names = "--shard", paramLabel = "K/N", converter = ShardConverter.class,
+            description = "Run only the K-th of N shards of the plan, balanced by predicted cost; "
+                    + "join the shards' --format json outputs with schedlab merge.")
+    Shards.Spec shard;
+
     @Mixin
     RunOptions options;
 
@@ -123,14 +131,20 @@ final class TestCommand implements Callable<Integer> {
         }
         // A file with errors is reported and left out; the others still run, and the exit status says so.
         List<Diagnostic> skipped = new ArrayList<>();
-        TestPlan plan = TestPlan.load(paths, chosen, seeds == null ? List.of() : seeds.seeds(), skipped);
+        TestPlan whole = TestPlan.load(paths, chosen, seeds == null ? List.of() : seeds.seeds(), skipped);
         skipped.forEach(err::println);
         if (expect == null && expectFile.isPresent()) {
             err.println("schedlab: expectations from " + expectFile.get() + " (--expect FILE to use others, "
                     + "--no-expect for none)");
         }
-        expected.stale(plan).forEach(err::println);
-        List<RunConfig> configs = plan.cases().stream().map(c -> options.configFor(c.problem())).toList();
+        expected.stale(whole).forEach(err::println);
+        List<RunConfig> wholeConfigs = whole.cases().stream().map(c -> options.configFor(c.problem())).toList();
+        Shards.Shard part = Shards.shard(whole, wholeConfigs, shard == null ? new Shards.Spec(1, 1) : shard);
+        TestPlan plan = part.of(whole);
+        List<RunConfig> configs = part.select(wholeConfigs);
+        if (shard != null) {
+            err.println("schedlab: shard " + shard + ": " + part.checks().size() + " of " + part.planChecks() + " checks");
+        }
 
         int parallel = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         if (parallel < 1) {
@@ -154,7 +168,11 @@ final class TestCommand implements Callable<Integer> {
 
         PrintWriter out = spec.commandLine().getOut();
         List<AggregateResult> checks = AggregateResult.group(results);
-        format.reporter().tests(out, checks, thresholds);
+        if (shard == null) {
+            format.reporter().tests(out, checks, thresholds);
+        } else {
+            format.reporter().shardTests(out, checks, thresholds, part);
+        }
         out.flush();
         if (junitXml != null) {
             try (AtomicOutput xml = AtomicOutput.create(junitXml)) {

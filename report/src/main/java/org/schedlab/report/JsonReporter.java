@@ -12,6 +12,7 @@ import org.schedlab.cell.AggregateResult;
 import org.schedlab.cell.EtrSummary;
 import org.schedlab.cell.RunMetrics;
 import org.schedlab.cell.SeedSpread;
+import org.schedlab.cell.Shards;
 import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.IntervalError;
@@ -139,8 +140,31 @@ final class JsonReporter implements Reporter {
      */
     @Override
     public void tests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds) {
+        tests(out, results, thresholds, Optional.empty());
+    }
+
+    /**
+     * A shard's document ({@code schedlab test --shard}): first a {@code shard} object (which of how many,
+     * the plan's number of checks, and the plan index of each check in {@code results}), then exactly what an
+     * unsharded run writes, so that {@code schedlab merge} (through {@link TestResultsJson}) can put the
+     * whole plan's document back together.
+     */
+    @Override
+    public void shardTests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds, Shards.Shard shard) {
+        tests(out, results, thresholds, Optional.of(shard));
+    }
+
+    private static void tests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds,
+                              Optional<Shards.Shard> shard) {
         JsonWriter w = JsonWriter.of(out);
         w.beginObject();
+        shard.ifPresent(s -> {
+            w.name("shard").beginObject().field("index", s.spec().index()).field("count", s.spec().count())
+                    .field("plan_checks", s.planChecks());
+            w.name("checks").beginArray();
+            s.checks().forEach(i -> w.value(i));
+            w.endArray().endObject();
+        });
         w.name("thresholds").beginObject().field("max_error_pct", thresholds.maxErrorPct())
                 .fieldOrNull("mean_error_pct", thresholds.meanErrorPct().orElse(Double.NaN)).endObject();
         w.name("seeds").beginArray();

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.schedlab.cell.RunMetrics;
 import org.schedlab.cell.AggregateResult;
+import org.schedlab.cell.Shards;
 import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.Problem;
@@ -71,6 +72,14 @@ public interface Reporter {
      * write what {@link #tests(PrintWriter, List, Thresholds)} writes.
      */
     default void tests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds, TestRunFacts facts) {
+        tests(out, results, thresholds);
+    }
+
+    /**
+     * The results of one shard of a test plan ({@code schedlab test --shard}), in plan order. Formats that
+     * {@code schedlab merge} reads back (JSON) add what a merge needs; the others write {@link #tests}.
+     */
+    default void shardTests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds, Shards.Shard shard) {
         tests(out, results, thresholds);
     }
 

@@ -1,0 +1,82 @@
+package org.schedlab.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.schedlab.core.Diagnostic;
+import org.schedlab.core.InputException;
+import org.schedlab.core.io.AtomicOutput;
+import org.schedlab.report.MergedReport;
+import org.schedlab.report.ReportFormat;
+import org.schedlab.report.TestResultsJson;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code schedlab merge}: the shards of a {@code schedlab test --shard K/N} run joined into the report and the
+ * exit code one unsharded run gives. Reports that need more than the shards' JSON carries (an HTML report with
+ * charts) would take an option here and read what they need through {@link TestResultsJson}.
+ */
+@Command(name = "merge",
+        mixinStandardHelpOptions = true,
+        description = {"Join the JSON outputs of schedlab test --shard K/N (all N shards, any order) into one "
+                + "report in plan order, with the exit code one unsharded run would have."},
+        footer = {"", "Exit codes: 0 all as expected, 1 any check not as expected, 2 bad input (a shard missing, "
+                + "twice, or from another plan).",
+                "Example:",
+                "  schedlab merge shard-1.json shard-2.json shard-3.json \\",
+                "      --junit-xml target/schedlab-junit.xml"})
+final class MergeCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "The shards' outputs of schedlab test --format json.")
+    List<Path> files;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.Test.class,
+            description = "text, json or markdown (default: ${DEFAULT-VALUE}).")
+    ReportFormat format;
+
+    @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit (Surefire) XML report.")
+    Path junitXml;
+
+    @Override
+    public Integer call() throws IOException, InputException {
+        List<TestResultsJson.Document> docs = new ArrayList<>();
+        List<Diagnostic> errors = new ArrayList<>();
+        for (Path f : files) {
+            try {
+                docs.add(TestResultsJson.read(f));
+            } catch (InputException e) {
+                errors.addAll(e.diagnostics());
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw new InputException(errors);
+        }
+        TestResultsJson.Merged merged = TestResultsJson.merge(docs);
+
+        PrintWriter out = spec.commandLine().getOut();
+        MergedReport.write(out, format, merged);
+        out.flush();
+        if (junitXml != null) {
+            try (AtomicOutput xml = AtomicOutput.create(junitXml)) {
+                PrintWriter w = new PrintWriter(xml.writer());
+                MergedReport.write(w, ReportFormat.JUNIT_XML, merged);
+                w.flush();
+                if (w.checkError()) {
+                    throw new IOException("cannot write " + junitXml);
+                }
+                xml.commit();
+            }
+        }
+        return merged.allAsExpected() ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
+    }
+}
