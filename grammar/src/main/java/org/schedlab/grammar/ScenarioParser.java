@@ -21,7 +21,7 @@ import org.schedlab.core.io.Utf8Text;
 import org.schedlab.grammar.ScenarioLanguageParser.StatementContext;
 
 /**
- * Reads scenario files (../shared/spec/scenario-language.md; docs/language.md). Every error of a
+ * Reads scenario files (the language: docs/language.md). Every error of a
  * file, syntax and semantic, comes back at once in one {@link InputException}; a file with any
  * error yields no {@link Scenario}.
  */
