@@ -57,11 +57,14 @@ import org.schedlab.solver.Solver;
  * {@code -Djunit.jupiter.conditions.deactivate=org.junit.*DisabledCondition} to run them anyway. Each
  * failure is printed with its seed, its figures and the problem as scenario text, ready to save as a
  * {@code .scn} file and reproduce with the {@code schedlab test} command printed beside it.
+ * {@code -Dschedlab.property.policy=fair:weights=fluid} runs the same problems under that setting.
  */
 class FairPropertyTest {
 
     private static final long BASE_SEED = Long.getLong("schedlab.property.seed", 1);
     private static final int PROBLEMS = Integer.getInteger("schedlab.property.problems", 300);
+    /** The policy under test: fair, or one of its settings ({@code -Dschedlab.property.policy=fair:weights=fluid}). */
+    private static final String POLICY = System.getProperty("schedlab.property.policy", "fair");
     private static final int WORKERS = Integer.getInteger("schedlab.property.threads",
             Runtime.getRuntime().availableProcessors());
 
@@ -95,7 +98,7 @@ class FairPropertyTest {
             r.comparison().ifPresent(c -> classes.merge(FailureClass.classify(r.solution(), c, TOLERANCE).kind(), 1,
                     Integer::sum));
         }
-        String summary = "fair, all-* problems " + range() + ": " + failed.size() + " of " + results.size()
+        String summary = POLICY + ", all-* problems " + range() + ": " + failed.size() + " of " + results.size()
                 + " over " + Numbers.format(ALL_UNBOUNDED_MAX_ERROR_PCT) + "% max error; " + distribution(failed)
                 + "; classes " + classes + "\nfailing by feature: " + byFeature(results, failing) + "\n"
                 + timing(results, started);
@@ -140,7 +143,7 @@ class FairPropertyTest {
                 defects.add(describe(r, Thresholds.DEFAULT.maxErrorPct(), pools.toString()));
             }
         }
-        String summary = "fair, finite problems " + range() + ": " + classes.size() + " of " + results.size()
+        String summary = POLICY + ", finite problems " + range() + ": " + classes.size() + " of " + results.size()
                 + " over " + Numbers.format(Thresholds.DEFAULT.maxErrorPct()) + "% max error: "
                 + counts.getOrDefault(FailureClass.Kind.MISALLOCATION, 0) + " misallocation, "
                 + counts.getOrDefault(FailureClass.Kind.OVER_SERVED, 0) + " over-served, "
@@ -188,7 +191,7 @@ class FairPropertyTest {
                     Problem p = RandomProblems.small(seed, demands);
                     Solution s = Solver.solve(p);
                     RunConfig config = config(p, seed);
-                    TrialResult o = Trial.run(s, Policies.create("fair"), config, Thresholds.DEFAULT,
+                    TrialResult o = Trial.run(s, Policies.create(POLICY), config, Thresholds.DEFAULT,
                             RunListener.NONE);
                     return new Result(seed, p, s, config, o.comparison(), o.error(),
                             threads.getCurrentThreadCpuTime() - cpu);

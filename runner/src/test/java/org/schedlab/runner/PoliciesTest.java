@@ -91,13 +91,23 @@ class PoliciesTest {
                 new Zvm64Policy().options().stream().map(PolicyOption::name).toList());
         assertTrue(new Zvm63Policy().options().stream().allMatch(o -> o.defaultValue().equals("on") && o.type().equals("on|off")));
         assertEquals(6, new Zvm63Policy().options().size());
-        assertTrue(new FairPolicy().options().isEmpty());
+        assertEquals(java.util.List.of("weights"), new FairPolicy().options().stream().map(PolicyOption::name).toList());
         assertTrue(Policies.all().stream().map(SchedulerPolicy::name).toList().containsAll(java.util.List.of("fair", "zvm64", "zvm63", "fifo")));
     }
 
     @Test
-    void fair_anyOption_rejectedInOneLine() {
+    void fair_unknownOptionOrValue_rejectedInOneLineNamingTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Policies.create("fair:lag=2"));
-        assertEquals("policy fair takes no options, got lag", e.getMessage());
+        assertEquals("policy fair has no option lag (it has: weights)", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Policies.create("fair:weights=heavy"));
+        assertEquals("policy fair option weights takes share or fluid, got heavy", e.getMessage());
+    }
+
+    @Test
+    void fair_weightsOption_specRoundTrips() {
+        assertEquals("fair", Policies.create("fair").spec());
+        assertEquals("fair", Policies.create("fair:weights=share").spec());
+        assertEquals("fair:weights=fluid", Policies.create("fair:weights=fluid").spec());
+        assertEquals("fair:weights=fluid", Policies.create(Policies.create("fair:weights=fluid").spec()).spec());
     }
 }

@@ -27,12 +27,24 @@ import org.schedlab.solver.Bucket;
  * dispatch pool, so the least-served VMDBKs meet the CPUs that free first. A weight that would entitle one
  * virtual CPU to more than one logical CPU is infeasible on p CPUs; fair readjusts it as Surplus Fair
  * Scheduling does (Chandra, Adler, Goyal and Shenoy, OSDI 2000; see {@link SurplusFairWeights}), and virtual
- * time advances by {@code raw / phi}. Limits: see {@link LimitList} in its slotted mode; a LIMITSOFT bucket let
+ * time advances by {@code raw / phi}. With {@code fair:weights=fluid} (experimental) it advances by
+ * {@code raw / target} instead, the target being the fluid allocation of the demand fair observes
+ * ({@link FluidTargets}). Limits: see {@link LimitList} in its slotted mode; a LIMITSOFT bucket let
  * go to scavenge is served after everyone else ({@code BACKGROUND}).
  */
 public final class FairPolicy implements SchedulerPolicy {
 
     public static final String NAME = "fair";
+
+    private final FairSettings settings;
+
+    public FairPolicy() {
+        this(FairSettings.DEFAULT);
+    }
+
+    private FairPolicy(FairSettings settings) {
+        this.settings = settings;
+    }
 
     @Override
     public String name() {
@@ -41,7 +53,7 @@ public final class FairPolicy implements SchedulerPolicy {
 
     @Override
     public PolicyInstance start(PolicyContext context) {
-        return new Instance(context);
+        return new Instance(context, settings.weights() == FairSettings.Weights.FLUID);
     }
 
     @Override
@@ -51,8 +63,12 @@ public final class FairPolicy implements SchedulerPolicy {
 
     @Override
     public SchedulerPolicy withOptions(Map<String, String> options) {
-        FairSettings.parse(options);
-        return this;
+        return new FairPolicy(FairSettings.parse(options));
+    }
+
+    @Override
+    public String spec() {
+        return settings.spec();
     }
 
     @Override
@@ -74,6 +90,8 @@ public final class FairPolicy implements SchedulerPolicy {
         private final double[] vt;
         /** Readjusted weights (Surplus Fair Scheduling): what virtual time advances by. */
         private final SurplusFairWeights weights;
+        /** With {@code weights=fluid}: the fluid allocation of the observed demand, instead of {@link #weights}. */
+        private final FluidTargets targets;
         private final double[] lag;
         private final int[] pool;
         private final int[] bucket;
@@ -84,7 +102,7 @@ public final class FairPolicy implements SchedulerPolicy {
         private final double[] poolMin;
         private final LimitList limits;
 
-        Instance(PolicyContext ctx) {
+        Instance(PolicyContext ctx, boolean fluid) {
             this.ctx = ctx;
             int n = ctx.vcpus().size();
             vt = new double[n];
@@ -112,6 +130,7 @@ public final class FairPolicy implements SchedulerPolicy {
             // slots, and the members that run are the most urgent, so they split the limit by weight.
             limits = new LimitList(ctx, lim, LimitList.SoftRule.OTHERS_FILL_POOL, true);
             weights = new SurplusFairWeights(ctx, weight, lim);
+            targets = fluid ? new FluidTargets(ctx, weight) : null;
         }
 
         @Override
@@ -128,8 +147,13 @@ public final class FairPolicy implements SchedulerPolicy {
 
         @Override
         public void charged(int v, long rawMicros, long now) {
-            vt[v] += rawMicros * weights.inverse(v);
-            weights.ran(v, rawMicros);
+            if (targets != null) {
+                vt[v] += rawMicros * targets.inverse(v);
+                targets.ran(v, rawMicros);
+            } else {
+                vt[v] += rawMicros * weights.inverse(v);
+                weights.ran(v, rawMicros);
+            }
         }
 
         @Override
@@ -149,7 +173,11 @@ public final class FairPolicy implements SchedulerPolicy {
                 }
             }
             limits.windowEnd(w);
-            weights.update(w, limits);
+            if (targets != null) {
+                targets.update(w);
+            } else {
+                weights.update(w, limits);
+            }
         }
 
         @Override

@@ -1,27 +1,58 @@
 package org.schedlab.runner.policy;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.schedlab.runner.spi.PolicyOption;
 
 /**
- * The fair policy's spec-string options: none today. The record exists so every shipped policy parses its
- * options the same way and a future option (a lag other than one slice, say) has its home.
+ * The fair policy's spec-string options ({@code fair:weights=fluid}).
+ *
+ * @param weights what a virtual CPU's virtual time advances by
  */
-public record FairSettings() {
+public record FairSettings(Weights weights) {
 
-    public static final FairSettings DEFAULT = new FairSettings();
+    /** What virtual time is weighted by. */
+    public enum Weights {
+        /** The virtual CPU's part of its bucket's entitlement, readjusted when infeasible (Surplus Fair). */
+        SHARE,
+        /** The fluid allocation of the demand fair observes, refreshed every 5 ms ({@link FluidTargets}). */
+        FLUID
+    }
+
+    public static final FairSettings DEFAULT = new FairSettings(Weights.SHARE);
     /** What {@code schedlab policies} lists for fair. */
-    public static final List<PolicyOption> OPTIONS = List.of();
+    public static final List<PolicyOption> OPTIONS = List.of(new PolicyOption("weights", "share|fluid", "share",
+            "what virtual time is weighted by: the entitlement (readjusted when infeasible), or the fluid "
+                    + "allocation of the observed demand (experimental)"));
+
+    public FairSettings {
+        java.util.Objects.requireNonNull(weights, "weights");
+    }
 
     /**
-     * @throws IllegalArgumentException if any option is given (one line, naming the policy)
+     * @throws IllegalArgumentException for an unknown option or value (one line, naming the known ones)
      */
     public static FairSettings parse(Map<String, String> options) {
-        if (!options.isEmpty()) {
-            throw new IllegalArgumentException("policy " + FairPolicy.NAME + " takes no options, got "
-                    + String.join(", ", options.keySet()));
+        Weights w = DEFAULT.weights();
+        for (Map.Entry<String, String> e : options.entrySet()) {
+            if (!e.getKey().equalsIgnoreCase("weights")) {
+                throw new IllegalArgumentException("policy " + FairPolicy.NAME + " has no option " + e.getKey()
+                        + " (it has: weights)");
+            }
+            switch (e.getValue().toLowerCase(Locale.ROOT)) {
+                case "share" -> w = Weights.SHARE;
+                case "fluid" -> w = Weights.FLUID;
+                default -> throw new IllegalArgumentException("policy " + FairPolicy.NAME + " option weights takes "
+                        + "share or fluid, got " + e.getValue());
+            }
         }
-        return DEFAULT;
+        return new FairSettings(w);
+    }
+
+    /** The spec string that recreates these settings: the name alone for the defaults. */
+    String spec() {
+        return this.equals(DEFAULT) ? FairPolicy.NAME
+                : FairPolicy.NAME + ":weights=" + weights.name().toLowerCase(Locale.ROOT);
     }
 }

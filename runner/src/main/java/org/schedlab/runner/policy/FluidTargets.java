@@ -1,0 +1,126 @@
+package org.schedlab.runner.policy;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.schedlab.core.Demand;
+import org.schedlab.core.Problem;
+import org.schedlab.core.User;
+import org.schedlab.core.VirtualCpu;
+import org.schedlab.runner.spi.PolicyContext;
+import org.schedlab.runner.spi.VcpuStatus;
+import org.schedlab.runner.spi.WindowView;
+import org.schedlab.solver.Solution;
+import org.schedlab.solver.Solver;
+import org.schedlab.solver.VcpuAnswer;
+
+/**
+ * The rate each virtual CPU should run at now: the fluid (weighted max-min) allocation under the problem's
+ * shares, limits, CPU pools and pool capacities, for the demand the scheduler can observe. Virtual time that
+ * advances by {@code raw / target} then makes the virtual CPUs that run next the ones furthest behind their
+ * fluid share, and the weights are always feasible: no target exceeds one CPU and a dispatch pool's targets
+ * never exceed its capacity, the condition under which proportional share on several processors tracks the
+ * fluid schedule. Chandra, Adler, Goyal and Shenoy ("Surplus Fair Scheduling: A Proportional-Share CPU
+ * Scheduling Algorithm for Symmetric Multiprocessors", OSDI 2000) readjust infeasible weights for the
+ * one-CPU bound; the same readjustment for every cap at once is the fluid allocation itself. A capped group
+ * then runs at its cap's rate instead of bursting while its credit lasts, so two groups with fractional caps
+ * do not fall idle together.
+ *
+ * <p>Observed demand, never the burner's: a virtual CPU that has not waited for {@link #RATE_TAU_MICROS} is
+ * taken as wanting all it can get; one that has waited is taken as wanting a little more than its recent
+ * consumption rate (a moving average over {@link #RATE_TAU_MICROS}), so a donor is priced at what it uses and
+ * can wait behind others within its own period instead of displacing an always-ready virtual CPU. The
+ * allocation is the solver's own routine, O(n log n), refreshed every {@link #PERIOD_MICROS} of virtual time.
+ */
+final class FluidTargets {
+
+    /** How often the allocation is refreshed (virtual time). */
+    static final long PERIOD_MICROS = 5_000;
+    /** Time constant of the consumption rate, and how long without a wait makes a virtual CPU always-ready. */
+    static final double RATE_TAU_MICROS = 100_000;
+    /** Headroom over the observed rate: a donor whose demand rises is served more at the next refresh. */
+    static final double HEADROOM = 1.05;
+    static final double HEADROOM_PCT = 1;
+
+    private final PolicyContext ctx;
+    private final double[] target;
+    /** Raw microseconds run since the last edge, and its moving average as a rate (percent of one CPU). */
+    private final double[] ranWindow;
+    private final double[] rate;
+    /** Last edge at which the virtual CPU was waiting (wanted nothing): a burner with finite demand. */
+    private final long[] lastWaited;
+    /** Moving average of the share of time it wanted a CPU (ready, running or held), in percent. */
+    private final double[] wantRate;
+    private long solvedAt = Long.MIN_VALUE / 2;
+
+    /** @param initial per virtual CPU, the weight used until the first allocation */
+    FluidTargets(PolicyContext ctx, double[] initial) {
+        this.ctx = ctx;
+        this.target = initial.clone();
+        this.ranWindow = new double[initial.length];
+        this.rate = new double[initial.length];
+        this.lastWaited = new long[initial.length];
+        this.wantRate = new double[initial.length];
+        Arrays.fill(lastWaited, Long.MIN_VALUE / 2);
+    }
+
+    /** 1 / the virtual CPU's current weight. */
+    double inverse(int v) {
+        return 1 / target[v];
+    }
+
+    void ran(int v, long rawMicros) {
+        ranWindow[v] += rawMicros;
+    }
+
+    void update(WindowView w) {
+        long len = w.lengthMicros();
+        double decay = Math.exp(-len / RATE_TAU_MICROS);
+        for (int v = 0; v < target.length; v++) {
+            rate[v] = rate[v] * decay + (1 - decay) * 100 * ranWindow[v] / len;
+            ranWindow[v] = 0;
+            boolean waiting = w.status(v) == VcpuStatus.WAITING;
+            wantRate[v] = wantRate[v] * decay + (waiting ? 0 : (1 - decay) * 100);
+            if (waiting) {
+                lastWaited[v] = w.endMicros();
+            }
+        }
+        if (w.endMicros() - solvedAt >= PERIOD_MICROS) {
+            solvedAt = w.endMicros();
+            solve(w.endMicros());
+        }
+    }
+
+    private Demand demand(int v, long now) {
+        if (now - lastWaited[v] > RATE_TAU_MICROS) {
+            return Demand.UNBOUNDED;
+        }
+        return Demand.of(Math.min(100, Math.max(rate[v] * HEADROOM + HEADROOM_PCT, wantRate[v])));
+    }
+
+    private void solve(long now) {
+        Problem p = ctx.problem();
+        List<User> users = new ArrayList<>(p.users().size());
+        int v = 0;
+        for (User u : p.users()) {
+            List<VirtualCpu> vcpus = new ArrayList<>(u.vcpus().size());
+            for (VirtualCpu c : u.vcpus()) {
+                if (c.stopped()) {
+                    vcpus.add(c);
+                } else {
+                    vcpus.add(new VirtualCpu(c.address(), c.type(), demand(v++, now), false, c.location()));
+                }
+            }
+            users.add(new User(u.name(), u.shares(), u.cpuPool(), u.cpuAffinity(), vcpus, u.location()));
+        }
+        Solution s = Solver.solve(new Problem(p.name(), p.partition(), users, p.runControl(), p.location()));
+        List<VcpuAnswer> running = s.running();
+        for (int i = 0; i < target.length; i++) {
+            // A target of 0 (nothing left for it) keeps the last weight, which still orders it behind others.
+            double t = running.get(i).correct();
+            if (t > 1e-6) {
+                target[i] = t;
+            }
+        }
+    }
+}
