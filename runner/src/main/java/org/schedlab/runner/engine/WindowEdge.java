@@ -116,12 +116,28 @@ final class WindowEdge {
         }
     }
 
+    private boolean anyReady(int pool) {
+        for (int o = l.poolFirstCore[pool]; o < l.poolFirstCore[pool] + l.poolCoreCount[pool]; o++) {
+            if (!s.dv[o].isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Idle logical CPUs whose own DV is empty steal the head of another DV of their dispatch pool, nearest
      * first, if the head has waited at least the steal barrier for that distance.
      */
     private void steal(long now) {
         for (int c = 0; c < l.nCores; c++) {
+            int p0 = l.coreDispatchPool[c];
+            if (c == l.poolFirstCore[p0] && !anyReady(p0)) {
+                // Nothing waits in any DV of this pool, and steals only move VMDBKs between its DVs: no CPU of it
+                // can steal, so skip it whole. Idle logical CPUs then cost next to nothing here.
+                c += l.poolCoreCount[p0] - 1;
+                continue;
+            }
             int first = l.coreFirstCpu[c];
             for (int k = 0; k < l.coreThreads[c]; k++) {
                 int cpu = first + k;
