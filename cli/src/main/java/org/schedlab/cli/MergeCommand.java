@@ -12,6 +12,7 @@ import org.schedlab.core.io.AtomicOutput;
 import org.schedlab.report.MergedReport;
 import org.schedlab.report.ReportFormat;
 import org.schedlab.report.TestResultsJson;
+import org.schedlab.report.html.MergedHtml;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -47,6 +48,10 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit (Surefire) XML report.")
     Path junitXml;
 
+    @Option(names = "--html", paramLabel = "DIR", description = "Also write the merged summary as a static HTML "
+            + "report into DIR (no charts: the shards' JSON carries figures, not series).")
+    Path html;
+
     @Override
     public Integer call() throws IOException, InputException {
         List<TestResultsJson.Document> docs = new ArrayList<>();
@@ -76,6 +81,9 @@ final class MergeCommand implements Callable<Integer> {
                 }
                 xml.commit();
             }
+        }
+        if (html != null) {
+            MergedHtml.write(html, merged);
         }
         return merged.allAsExpected() ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
     }

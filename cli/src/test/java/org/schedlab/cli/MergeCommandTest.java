@@ -86,6 +86,22 @@ class MergeCommandTest {
     }
 
     @Test
+    void merge_html_writesTheMergedSummaryWithNoExternalAssets() throws IOException {
+        Path out = dir.resolve("merged-html");
+        Cli.Result merged = merge(shards, "--html", out.toString());
+        assertEquals(whole.code(), merged.code(), merged::all);
+        String index = Files.readString(out.resolve("index.html"), StandardCharsets.UTF_8);
+        assertTrue(index.contains("Merged from shards"), index);
+        // One summary row per check (its file cell names the .scn), as many as one run's text lists.
+        long rows = index.lines().filter(l -> l.startsWith("<tr><td>") && l.contains(".scn</td>")).count();
+        long checks = wholeText.outLines().stream().filter(l -> l.startsWith("PASS") || l.startsWith("FAIL")
+                || l.startsWith("ERROR")).count();
+        assertEquals(checks, rows, index);
+        assertTrue(checks > 0, wholeText.all());
+        assertTrue(!index.contains("http://") && !index.contains("https://") && !index.contains("src=\""), index);
+    }
+
+    @Test
     void merge_shardsInAnyOrder_sameText() {
         Cli.Result merged = merge(List.of(shards.get(2), shards.get(0), shards.get(1)));
         assertEquals(wholeText.out(), merged.out(), merged::all);

@@ -225,7 +225,7 @@ public final class HtmlReport {
     }
 
     /** Moves the finished report into place, replacing an older one. */
-    private static void replace(Path temp, Path target) throws IOException {
+    static void replace(Path temp, Path target) throws IOException {
         Path old = null;
         if (Files.exists(target)) {
             old = target.resolveSibling("." + target.getFileName() + "."
@@ -242,7 +242,7 @@ public final class HtmlReport {
         }
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }
