@@ -20,6 +20,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.schedlab.cell.RunMetrics;
 import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Thresholds;
@@ -183,13 +185,19 @@ public final class HtmlReport {
 
     /** Verdict counts per policy: the first thing a reader of a library-wide run wants. */
     private static void byPolicy(StringBuilder b, List<TestResult> results) {
+        byPolicy(b, results, TestResult::policy, TestResult::verdict, TestResult::asExpected);
+    }
+
+    /** The verdict-count table for any kind of result row (a run's, or a merge's read back from JSON). */
+    static <T> void byPolicy(StringBuilder b, List<T> rows, Function<T, String> policyOf, Function<T, Verdict> verdictOf,
+                             Predicate<T> asExpected) {
         // Per policy: a count per verdict, then the count not as expected.
         int missed = Verdict.values().length;
         Map<String, long[]> counts = new LinkedHashMap<>();
-        for (TestResult r : results) {
-            long[] c = counts.computeIfAbsent(r.policy(), k -> new long[missed + 1]);
-            c[r.verdict().ordinal()]++;
-            c[missed] += r.asExpected() ? 0 : 1;
+        for (T r : rows) {
+            long[] c = counts.computeIfAbsent(policyOf.apply(r), k -> new long[missed + 1]);
+            c[verdictOf.apply(r).ordinal()]++;
+            c[missed] += asExpected.test(r) ? 0 : 1;
         }
         b.append("<table id=\"policies\"><thead><tr><th>policy</th>");
         for (Verdict v : Verdict.values()) {
@@ -208,7 +216,7 @@ public final class HtmlReport {
         b.append("</tbody></table>\n");
     }
 
-    private static String errorCell(double value, double threshold) {
+    static String errorCell(double value, double threshold) {
         String cls = !Double.isFinite(value) ? "" : value > threshold ? " over" : " ok";
         return "<td class=\"n" + cls + "\" data-v=\"" + Html.sortKey(value) + "\">" + Html.num(value) + "</td>";
     }

@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.schedlab.cell.SeedSpread;
@@ -48,7 +46,8 @@ public final class MergedHtml {
                 .append(Html.num(t.maxErrorPct())).append('%');
         t.meanErrorPct().ifPresent(m -> b.append(" and the mean at most ").append(Html.num(m)).append('%'));
         b.append(". With several seeds a figure is the worst seed's. Click a column header to sort.</p>\n");
-        byPolicy(b, merged);
+        HtmlReport.byPolicy(b, merged.rows(), TestResultsJson.Row::policy, TestResultsJson.Row::verdict,
+                TestResultsJson.Row::asExpected);
         b.append("<div class=\"scroll\"><table class=\"sortable\" id=\"summary\">\n<thead><tr><th>file</th>"
                 + "<th>problem</th><th>policy</th><th>seeds</th><th>verdict</th><th>expected</th><th>mean error %</th>"
                 + "<th>max error %</th><th>dispatch delay us</th><th>note</th></tr></thead>\n<tbody>\n");
@@ -60,8 +59,8 @@ public final class MergedHtml {
                     .append("</td><td class=\"").append(verdict).append("\">").append(verdict).append("</td><td")
                     .append(r.asExpected() ? "" : " class=\"miss\"").append(">").append(r.expectation())
                     .append(r.asExpected() ? "" : " (not met)").append("</td>")
-                    .append(errorCell(worst(r.meanError()), t.meanErrorPct().orElse(Double.POSITIVE_INFINITY)))
-                    .append(errorCell(worst(r.maxError()), t.maxErrorPct()));
+                    .append(HtmlReport.errorCell(worst(r.meanError()), t.meanErrorPct().orElse(Double.POSITIVE_INFINITY)))
+                    .append(HtmlReport.errorCell(worst(r.maxError()), t.maxErrorPct()));
             double delay = r.dispatchDelay().map(SeedSpread::median).orElse(Double.NaN);
             b.append("<td class=\"n\" data-v=\"").append(Html.sortKey(delay)).append("\">").append(Html.whole(delay))
                     .append("</td><td>").append(Html.esc(r.error().or(r::seedNote).orElse(""))).append("</td></tr>\n");
@@ -70,37 +69,7 @@ public final class MergedHtml {
         return Html.page("schedlab test report", b.toString());
     }
 
-    private static void byPolicy(StringBuilder b, TestResultsJson.Merged merged) {
-        int missed = Verdict.values().length;
-        Map<String, long[]> counts = new LinkedHashMap<>();
-        for (TestResultsJson.Row r : merged.rows()) {
-            long[] c = counts.computeIfAbsent(r.policy(), k -> new long[missed + 1]);
-            c[r.verdict().ordinal()]++;
-            c[missed] += r.asExpected() ? 0 : 1;
-        }
-        b.append("<table id=\"policies\"><thead><tr><th>policy</th>");
-        for (Verdict v : Verdict.values()) {
-            b.append("<th>").append(v).append("</th>");
-        }
-        b.append("<th>not as expected</th></tr></thead>\n<tbody>\n");
-        counts.forEach((policy, c) -> {
-            b.append("<tr><td>").append(Html.esc(policy)).append("</td>");
-            for (Verdict v : Verdict.values()) {
-                long n = c[v.ordinal()];
-                b.append("<td class=\"n").append(n > 0 ? " " + v.name() : "").append("\">").append(n).append("</td>");
-            }
-            b.append("<td class=\"n").append(c[missed] > 0 ? " miss" : "").append("\">").append(c[missed])
-                    .append("</td></tr>\n");
-        });
-        b.append("</tbody></table>\n");
-    }
-
     private static double worst(Optional<SeedSpread> s) {
         return s.map(SeedSpread::max).orElse(Double.NaN);
-    }
-
-    private static String errorCell(double value, double threshold) {
-        String cls = !Double.isFinite(value) ? "" : value > threshold ? " over" : " ok";
-        return "<td class=\"n" + cls + "\" data-v=\"" + Html.sortKey(value) + "\">" + Html.num(value) + "</td>";
     }
 }
