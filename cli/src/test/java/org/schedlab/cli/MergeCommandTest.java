@@ -19,8 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MergeCommandTest {
 
+    /** Judged at 2%: under fair AL1's recipient stays within 5% of its answer, and this test needs a FAIL. */
     private static final List<String> RUN = List.of("--duration", "6s", "--warmup", "1s", "--policy", "zvm64",
-            "--policy", "fair");
+            "--policy", "fair", "--max-error", "2");
 
     @TempDir
     static Path dir;
@@ -33,7 +34,7 @@ class MergeCommandTest {
     @BeforeAll
     static void runWholeAndShards() throws IOException {
         plan = Files.createDirectories(dir.resolve("plan"));
-        // AL1 fails under fair by design (the report's "large jar"), so the exit code is 1 and must stay 1.
+        // AL1 fails under fair at 2% (the report's "large jar"), so the exit code is 1 and must stay 1.
         for (String name : List.of("J1", "AL1", "MR2")) {
             Files.copy(Cli.scenario(name), plan.resolve(name + ".scn"));
         }

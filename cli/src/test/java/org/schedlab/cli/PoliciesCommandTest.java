@@ -12,7 +12,7 @@ class PoliciesCommandTest {
         Cli.Result r = Cli.run("policies");
         assertEquals(ExitCodes.OK, r.code(), r.err());
         String out = r.out();
-        assertTrue(out.matches("(?s)fair\n  weights  share\\|fluid  default share  .*"), out);
+        assertTrue(out.matches("(?s)fair\n  weights  fluid\\|share  default fluid  .*"), out);
         assertTrue(out.matches("(?s).*zvm64\n  limitsoft-leak +on\\|off  default on  .*"), out);
         assertTrue(out.matches("(?s).*zvm63\n  since-logon-memory +on\\|off  default on  .*"), out);
         assertTrue(out.contains("relative-limithard"), out);

@@ -61,7 +61,13 @@ class TestCommandTest {
                 .findFirst().orElseThrow(() -> new AssertionError(problem + " " + policy + " not in\n" + r.all()));
     }
 
-    /** AL1 (the report's "large jar": fails under fair by design) and J1 (passes) in a directory of their own. */
+    /**
+     * AL1 (the report's "large jar") and J1 in a directory of their own. Under fair AL1's recipient stays within
+     * 5% of its answer (3.7-4.5% max error over seeds 1..5) and J1 is exact, so the tests that need one failing
+     * and one passing check judge at {@link #STRICT} percent.
+     */
+    private static final String[] STRICT = {"--max-error", "2"};
+
     private Path al1AndJ1() {
         Path lib = dir.resolve("lib");
         Cli.write(lib.resolve("AL1.scn"), Cli.read(Cli.scenario("AL1")));
@@ -80,7 +86,7 @@ class TestCommandTest {
 
     @Test
     void test_seedScenariosUnderFair_listsEveryProblemInFileOrderWithSummary() {
-        Cli.Result r = test(seedArgs(), "--policy", "fair");
+        Cli.Result r = test(seedArgs(), "--policy", "fair", STRICT[0], STRICT[1]);
 
         r.assertNoStackTrace();
         List<String> expected = Cli.seedScenarios().stream().map(p -> p.getFileName().toString()).toList();
@@ -89,7 +95,7 @@ class TestCommandTest {
         assertEquals(expected.stream().map(f -> f.replace(".scn", "")).toList(), res.stream().map(x -> x.get(1)).toList());
         res.forEach(x -> assertEquals("fair", x.get(2)));
         assertTrue(r.out().contains("schedlab test: " + expected.size() + " checks: "), r::all);
-        // Every seed scenario except AL1 passes under fair (runner spec); AL1's unlisted FAIL fails the check.
+        // Every seed scenario but AL1 passes under fair within 2%; AL1's unlisted FAIL fails the check.
         res.stream().filter(x -> !x.get(1).equals("AL1")).forEach(x -> assertEquals("PASS", x.get(0), x::toString));
         assertEquals("FAIL", verdictOf(r, "AL1", "fair"));
         r.assertExit(1);
@@ -144,7 +150,8 @@ class TestCommandTest {
     void test_junitXml_hasOneTestcasePerProblemAndPolicyAndAFailureForAnUnexpectedFail() throws Exception {
         Path xml = dir.resolve("reports").resolve("junit.xml");
 
-        Cli.Result r = test(al1AndJ1().toString(), "--policy", "fair", "--policy", "zvm64", "--junit-xml", xml.toString());
+        Cli.Result r = test(al1AndJ1().toString(), "--policy", "fair", "--policy", "zvm64", "--junit-xml", xml.toString(),
+                STRICT[0], STRICT[1]);
 
         r.assertExit(1);
         Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile());
@@ -204,8 +211,8 @@ class TestCommandTest {
     void test_expectListedFailThatFails_isExpectedAndExitsZero() {
         Path lib = al1AndJ1();
 
-        Cli.Result without = test(lib.toString());
-        Cli.Result with = test(lib.toString(), "--expect", expect("AL1.scn,AL1,fair,FAIL").toString());
+        Cli.Result without = test(lib.toString(), STRICT);
+        Cli.Result with = test(lib.toString(), "--expect", expect("AL1.scn,AL1,fair,FAIL").toString(), STRICT[0], STRICT[1]);
 
         without.assertExit(1);
         assertTrue(without.out().contains("1 not as expected"), without::all);
@@ -216,7 +223,8 @@ class TestCommandTest {
 
     @Test
     void test_expectMatchesCaseInsensitivelyAndByFileName() {
-        Cli.Result r = test(al1AndJ1().toString(), "--expect", expect("al1.SCN, al1 , FAIR ,fail").toString());
+        Cli.Result r = test(al1AndJ1().toString(), "--expect", expect("al1.SCN, al1 , FAIR ,fail").toString(),
+                STRICT[0], STRICT[1]);
 
         r.assertExit(0);
     }

@@ -197,17 +197,17 @@ class FairMechanismsTest {
     }
 
     /**
-     * {@code fair:weights=fluid}: AL1's donors, priced at the rate they use, wait within their burner period
-     * behind the always-ready recipient instead of displacing it; with share weights they are served first
-     * and the recipient gets what independent donors leave (85% computed, docs/library.md).
+     * Fluid targets: AL1's donors, priced at the rate they use, wait within their burner period behind the
+     * always-ready recipient instead of displacing it; with share weights ({@code fair:weights=share}) they are
+     * served first and the recipient gets what independent donors leave (85% computed, docs/library.md).
      */
     @Test
-    void fluidWeights_al1_recipientKeepsItsZiip() throws Exception {
+    void fluidTargets_al1_recipientKeepsItsZiip() throws Exception {
         Problem al1 = Runs.file("AL1");
         for (long seed : new long[] {1, 2}) {
             RunConfig cfg = Runs.seconds(20).toBuilder().seed(seed).warmupMicros(WARM).build();
-            double fluid = Runs.run(al1, "fair:weights=fluid", cfg).meanBusy(WARM)[5];
-            double share = Runs.run(al1, "fair", cfg).meanBusy(WARM)[5];
+            double fluid = Runs.run(al1, "fair", cfg).meanBusy(WARM)[5];
+            double share = Runs.run(al1, "fair:weights=share", cfg).meanBusy(WARM)[5];
             assertTrue(fluid > 95, "fluid, seed " + seed + ": " + fluid);
             assertTrue(share < 90, "share, seed " + seed + ": " + share);
         }

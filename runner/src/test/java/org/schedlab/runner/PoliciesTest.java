@@ -106,8 +106,8 @@ class PoliciesTest {
     @Test
     void fair_weightsOption_specRoundTrips() {
         assertEquals("fair", Policies.create("fair").spec());
-        assertEquals("fair", Policies.create("fair:weights=share").spec());
-        assertEquals("fair:weights=fluid", Policies.create("fair:weights=fluid").spec());
-        assertEquals("fair:weights=fluid", Policies.create(Policies.create("fair:weights=fluid").spec()).spec());
+        assertEquals("fair", Policies.create("fair:weights=fluid").spec());
+        assertEquals("fair:weights=share", Policies.create("fair:weights=share").spec());
+        assertEquals("fair:weights=share", Policies.create(Policies.create("fair:weights=share").spec()).spec());
     }
 }

@@ -2,6 +2,7 @@ package org.schedlab.runner.policy;
 
 import java.util.List;
 import java.util.Map;
+import org.schedlab.core.LimitMode;
 import org.schedlab.runner.spi.DispatchMode;
 import org.schedlab.runner.spi.PolicyContext;
 import org.schedlab.runner.spi.PolicyInstance;
@@ -85,6 +86,8 @@ public final class FairPolicy implements SchedulerPolicy {
          * themselves still go by virtual time, so they split the leftover by weight.
          */
         private static final long BACKGROUND = 1L << 61;
+        /** A target that moves by less than this fraction keeps its virtual time (noise of the demand estimate). */
+        private static final double REWEIGH_TOLERANCE = 0.01;
 
         private final PolicyContext ctx;
         private final double[] vt;
@@ -93,6 +96,12 @@ public final class FairPolicy implements SchedulerPolicy {
         /** With {@code weights=fluid}: the fluid allocation of the observed demand, instead of {@link #weights}. */
         private final FluidTargets targets;
         private final double[] lag;
+        /** With fluid targets: each virtual CPU's 1 / target as {@link #reweigh} last saw it. */
+        private final double[] inverse;
+        /** Per bucket, whether a member's target moved at this edge, so its queued keys are stale. */
+        private final boolean[] reweighed;
+        /** Per virtual CPU, its dispatch pool's minor time slice. */
+        private final double[] slice;
         private final int[] pool;
         private final int[] bucket;
         /** Per bucket, whether its VMDBKs' keys carry {@link #BACKGROUND}, as the dispatcher last priced them. */
@@ -108,6 +117,7 @@ public final class FairPolicy implements SchedulerPolicy {
             vt = new double[n];
             double[] weight = new double[n];
             lag = new double[n];
+            slice = new double[n];
             pool = new int[n];
             bucket = new int[n];
             for (PolicyContext.Vcpu v : ctx.vcpus()) {
@@ -115,7 +125,12 @@ public final class FairPolicy implements SchedulerPolicy {
                 weight[i] = Math.max(v.weight(), 1e-6);
                 pool[i] = v.dispatchPool();
                 bucket[i] = v.bucket();
-                lag[i] = ctx.dispatchPools().get(v.dispatchPool()).sliceMicros() / weight[i];
+                long slice = ctx.dispatchPools().get(v.dispatchPool()).sliceMicros();
+                this.slice[i] = slice;
+                // With fluid targets virtual time is fluid time / 100 for every virtual CPU (raw / target, target in
+                // percent): one slice of fluid time, the same for all, so the credit a sleeper keeps is worth
+                // slice x target of raw time, its own rate, not one slice whatever its rate.
+                lag[i] = fluid ? slice / 100.0 : slice / weight[i];
             }
             int np = ctx.dispatchPools().size();
             poolClock = new double[np];
@@ -124,13 +139,21 @@ public final class FairPolicy implements SchedulerPolicy {
             double[] lim = new double[buckets.size()];
             keyedScavenging = new boolean[buckets.size()];
             for (int b = 0; b < lim.length; b++) {
-                lim[b] = buckets.get(b).limit();
+                boolean soft = buckets.get(b).limitMode().orElse(LimitMode.HARD) == LimitMode.SOFT;
+                // Fluid targets already hold a soft-limited bucket to its limit exactly when the solver's rule does
+                // (others want the capacity), and give it its part of any leftover otherwise.
+                lim[b] = fluid && soft ? Double.POSITIVE_INFINITY : buckets.get(b).limit();
             }
             // Slotted: in GLOBAL_ORDER the dispatcher holds CPU pools to their caps and limited buckets to their
             // slots, and the members that run are the most urgent, so they split the limit by weight.
             limits = new LimitList(ctx, lim, LimitList.SoftRule.OTHERS_FILL_POOL, true);
             weights = new SurplusFairWeights(ctx, weight, lim);
             targets = fluid ? new FluidTargets(ctx, weight) : null;
+            inverse = new double[n];
+            reweighed = new boolean[buckets.size()];
+            for (int v = 0; v < n && fluid; v++) {
+                inverse[v] = targets.inverse(v);
+            }
         }
 
         @Override
@@ -174,9 +197,32 @@ public final class FairPolicy implements SchedulerPolicy {
             }
             limits.windowEnd(w);
             if (targets != null) {
-                targets.update(w);
+                if (targets.update(w)) {
+                    reweigh();
+                }
             } else {
                 weights.update(w, limits);
+            }
+        }
+
+        /**
+         * The fluid allocation moved: a virtual CPU whose target changed keeps its service lag (how far its raw time is
+         * ahead of or behind its pool's clock), not its virtual-time distance, as EEVDF does on a weight change
+         * (Stoica, Abdel-Wahab, Jeffay, Baruah, Gehrke and Plaxton, "A Proportional Share Resource Allocation
+         * Algorithm for Real-Time, Time-Shared Systems", RTSS 1996). Without it a virtual CPU that ran while its
+         * target was small carries a virtual time far ahead of everyone and starves after its target grows. Its
+         * bucket's queued keys are priced afresh at this edge ({@link #repriceAtEdge}).
+         */
+        private void reweigh() {
+            for (int v = 0; v < vt.length; v++) {
+                double now = targets.inverse(v);
+                double before = inverse[v];
+                inverse[v] = now;
+                if (Math.abs(now / before - 1) > REWEIGH_TOLERANCE) {
+                    double clock = poolClock[pool[v]];
+                    vt[v] = clock + (vt[v] - clock) * now / before;
+                    reweighed[bucket[v]] = true;
+                }
             }
         }
 
@@ -194,8 +240,9 @@ public final class FairPolicy implements SchedulerPolicy {
         @Override
         public boolean repriceAtEdge(int b, WindowView w) {
             boolean now = limits.scavenging(b);
-            boolean changed = now != keyedScavenging[b];
+            boolean changed = now != keyedScavenging[b] || reweighed[b];
             keyedScavenging[b] = now;
+            reweighed[b] = false;
             return changed;
         }
     }

@@ -6,7 +6,7 @@ import java.util.Map;
 import org.schedlab.runner.spi.PolicyOption;
 
 /**
- * The fair policy's spec-string options ({@code fair:weights=fluid}).
+ * The fair policy's spec-string options ({@code fair:weights=share}).
  *
  * @param weights what a virtual CPU's virtual time advances by
  */
@@ -20,11 +20,11 @@ public record FairSettings(Weights weights) {
         FLUID
     }
 
-    public static final FairSettings DEFAULT = new FairSettings(Weights.SHARE);
+    public static final FairSettings DEFAULT = new FairSettings(Weights.FLUID);
     /** What {@code schedlab policies} lists for fair. */
-    public static final List<PolicyOption> OPTIONS = List.of(new PolicyOption("weights", "share|fluid", "share",
-            "what virtual time is weighted by: the entitlement (readjusted when infeasible), or the fluid "
-                    + "allocation of the observed demand (experimental)"));
+    public static final List<PolicyOption> OPTIONS = List.of(new PolicyOption("weights", "fluid|share", "fluid",
+            "what virtual time is weighted by: the fluid allocation of the observed demand, or the entitlement "
+                    + "alone (readjusted when infeasible, Surplus Fair Scheduling)"));
 
     public FairSettings {
         java.util.Objects.requireNonNull(weights, "weights");

@@ -41,6 +41,10 @@ final class FluidTargets {
     /** Headroom over the observed rate: a donor whose demand rises is served more at the next refresh. */
     static final double HEADROOM = 1.05;
     static final double HEADROOM_PCT = 1;
+    /** An observed demand that moved by less than this (percent of one CPU) since the last solve keeps the targets. */
+    static final double RESOLVE_PCT = 0.5;
+    /** Stands for {@code *} among observed demands. */
+    private static final double UNBOUNDED = 1000;
 
     private final PolicyContext ctx;
     private final double[] target;
@@ -51,9 +55,11 @@ final class FluidTargets {
     private final long[] lastWaited;
     /** Moving average of the share of time it wanted a CPU (ready, running or held), in percent. */
     private final double[] wantRate;
+    /** The observed demand each virtual CPU had at the last solve. */
+    private final double[] solvedDemand;
     private long solvedAt = Long.MIN_VALUE / 2;
 
-    /** @param initial per virtual CPU, the weight used until the first allocation */
+    /** @param initial per virtual CPU, the weight kept while the allocation gives it nothing (it still orders it behind others) */
     FluidTargets(PolicyContext ctx, double[] initial) {
         this.ctx = ctx;
         this.target = initial.clone();
@@ -61,7 +67,11 @@ final class FluidTargets {
         this.rate = new double[initial.length];
         this.lastWaited = new long[initial.length];
         this.wantRate = new double[initial.length];
+        this.solvedDemand = new double[initial.length];
         Arrays.fill(lastWaited, Long.MIN_VALUE / 2);
+        // Until demand is observed every virtual CPU is taken as wanting all it can get: the allocation of an
+        // all-* problem, not raw weights, which would let a virtual CPU entitled to a sliver bank virtual time.
+        solve(0);
     }
 
     /** 1 / the virtual CPU's current weight. */
@@ -73,7 +83,8 @@ final class FluidTargets {
         ranWindow[v] += rawMicros;
     }
 
-    void update(WindowView w) {
+    /** Observes the window; returns whether the allocation was refreshed (targets may have moved). */
+    boolean update(WindowView w) {
         long len = w.lengthMicros();
         double decay = Math.exp(-len / RATE_TAU_MICROS);
         for (int v = 0; v < target.length; v++) {
@@ -87,15 +98,39 @@ final class FluidTargets {
         }
         if (w.endMicros() - solvedAt >= PERIOD_MICROS) {
             solvedAt = w.endMicros();
-            solve(w.endMicros());
+            return solveIfMoved(w.endMicros());
         }
+        return false;
     }
 
-    private Demand demand(int v, long now) {
+    /** The demand fair observes for virtual CPU {@code v}, in percent; {@link #UNBOUNDED} for always-ready. */
+    private double observed(int v, long now) {
         if (now - lastWaited[v] > RATE_TAU_MICROS) {
-            return Demand.UNBOUNDED;
+            return UNBOUNDED;
         }
-        return Demand.of(Math.min(100, Math.max(rate[v] * HEADROOM + HEADROOM_PCT, wantRate[v])));
+        return Math.min(100, Math.max(rate[v] * HEADROOM + HEADROOM_PCT, wantRate[v]));
+    }
+
+    /**
+     * Re-solves when the observed demand moved by more than {@link #RESOLVE_PCT} for some virtual CPU since the
+     * last allocation: an all-{@code *} problem is solved once, a steady one rarely, and the cost per refresh is
+     * then O(n) instead of a solve.
+     *
+     * @return whether it solved
+     */
+    private boolean solveIfMoved(long now) {
+        boolean moved = false;
+        for (int v = 0; v < target.length; v++) {
+            double d = observed(v, now);
+            if (Math.abs(d - solvedDemand[v]) > RESOLVE_PCT) {
+                moved = true;
+                break;
+            }
+        }
+        if (moved) {
+            solve(now);
+        }
+        return moved;
     }
 
     private void solve(long now) {
@@ -108,7 +143,10 @@ final class FluidTargets {
                 if (c.stopped()) {
                     vcpus.add(c);
                 } else {
-                    vcpus.add(new VirtualCpu(c.address(), c.type(), demand(v++, now), false, c.location()));
+                    double d = observed(v, now);
+                    solvedDemand[v++] = d;
+                    vcpus.add(new VirtualCpu(c.address(), c.type(), d == UNBOUNDED ? Demand.UNBOUNDED : Demand.of(d),
+                            false, c.location()));
                 }
             }
             users.add(new User(u.name(), u.shares(), u.cpuPool(), u.cpuAffinity(), vcpus, u.location()));
