@@ -49,7 +49,18 @@ final class State {
     // Buckets.
     final boolean[] bucketLimited;
     final long[] bucketConsumed;
+    /** VMDBKs not WAITING per bucket, kept up to date at each edge from the touched VMDBKs only. */
     final int[] bucketWanting;
+
+    /*
+     * VMDBKs touched since the last edge (ran, or changed between WAITING and wanting), listed per dispatch unit by
+     * the worker owning the unit, so the edge's accounting visits only them instead of every VMDBK. vWanting: whether
+     * bucketWanting counts the VMDBK.
+     */
+    final boolean[] vTouched;
+    final boolean[] vWanting;
+    final int[][] touched;
+    final int[] touchedCount;
 
     // The current window (written at edges, read by workers after the barrier).
     long windowStart;
@@ -95,6 +106,31 @@ final class State {
         bucketLimited = new boolean[l.nb];
         bucketConsumed = new long[l.nb];
         bucketWanting = new int[l.nb];
+        vTouched = new boolean[n];
+        vWanting = new boolean[n];
+        touched = new int[l.nUnits][];
+        touchedCount = new int[l.nUnits];
+        for (int k = 0; k < l.nUnits; k++) {
+            touched[k] = new int[16];
+        }
+    }
+
+    /**
+     * Lists {@code v} for the next edge's accounting, in its home unit's list: only the worker owning that unit
+     * touches it during a window, and the edge runs alone.
+     */
+    void touch(int v) {
+        if (vTouched[v]) {
+            return;
+        }
+        vTouched[v] = true;
+        int u = vHome[v];
+        int k = touchedCount[u];
+        if (k == touched[u].length) {
+            touched[u] = Arrays.copyOf(touched[u], 2 * k);
+        }
+        touched[u][k] = v;
+        touchedCount[u] = k + 1;
     }
 
     /** The logical CPU running {@code v}, which must be running on a logical CPU of its home unit. */

@@ -111,6 +111,7 @@ final class UnitDispatch {
     }
 
     private void account(int cpu, int v, long dt) {
+        s.touch(v);
         s.vSliceUsed[v] += dt;
         s.vRan[v] += dt;
         s.vRawWindow[v] += dt;
@@ -147,6 +148,7 @@ final class UnitDispatch {
     }
 
     private void enqueue(int v, long key) {
+        s.touch(v);
         if (s.bucketLimited[l.vBucket[v]]) {
             s.vStatus[v] = VcpuStatus.LIMITED;
             s.dvKey[v] = key;
@@ -226,6 +228,7 @@ final class UnitDispatch {
         }
         int core = l.cpuCore[cpu];
         if (workDone) {
+            s.touch(v);
             s.vStatus[v] = VcpuStatus.WAITING;
             s.vWaitSince[v] = now;
             if (l.coreThreads[core] == 2 && s.vSliceUsed[v] * 2 >= l.coreSlice[core]) {

@@ -37,19 +37,7 @@ final class WindowEdge {
 
     void edge(boolean distributionDue) {
         long now = s.windowEnd;
-        Arrays.fill(s.bucketConsumed, 0);
-        Arrays.fill(s.bucketWanting, 0);
-        for (int v = 0; v < l.n; v++) {
-            int b = l.vBucket[v];
-            s.bucketConsumed[b] += s.vRawWindow[v];
-            if (l.mode == DispatchMode.GLOBAL_ORDER && l.vCpuPool[v] >= 0) {
-                slots.used[l.vCpuPool[v]] += s.vRawWindow[v];
-            }
-            s.vRawWindow[v] = 0;
-            if (s.vStatus[v] != VcpuStatus.WAITING) {
-                s.bucketWanting[b]++;
-            }
-        }
+        account();
         if (l.mode == DispatchMode.GLOBAL_ORDER) {
             // Running VMDBKs are charged for the window and priced afresh, so that their keys, which a newly ready
             // VMDBK is compared with to preempt the least urgent, are never more than a window stale.
@@ -97,6 +85,37 @@ final class WindowEdge {
             for (int p = 0; p < l.dispatchPoolCount(); p++) {
                 distribution.distribute(p, rebalance);
             }
+        }
+    }
+
+    /**
+     * The bucket totals the policy sees: raw time run in the window, and VMDBKs wanting a CPU. Only VMDBKs touched
+     * since the last edge can have run or changed between waiting and wanting, so only they are visited (sums of
+     * integers: the order of the lists does not matter).
+     */
+    private void account() {
+        Arrays.fill(s.bucketConsumed, 0);
+        boolean global = l.mode == DispatchMode.GLOBAL_ORDER;
+        for (int u = 0; u < l.nUnits; u++) {
+            int[] list = s.touched[u];
+            int k = s.touchedCount[u];
+            for (int i = 0; i < k; i++) {
+                int v = list[i];
+                s.vTouched[v] = false;
+                int b = l.vBucket[v];
+                long raw = s.vRawWindow[v];
+                s.bucketConsumed[b] += raw;
+                if (global && l.vCpuPool[v] >= 0) {
+                    slots.used[l.vCpuPool[v]] += raw;
+                }
+                s.vRawWindow[v] = 0;
+                boolean wanting = s.vStatus[v] != VcpuStatus.WAITING;
+                if (wanting != s.vWanting[v]) {
+                    s.vWanting[v] = wanting;
+                    s.bucketWanting[b] += wanting ? 1 : -1;
+                }
+            }
+            s.touchedCount[u] = 0;
         }
     }
 
