@@ -16,6 +16,8 @@ final class WorkDistribution {
     private final State s;
     private final int[] order;
     private final int[] sortTmp;
+    private final long[] keys;
+    private final long[] keysTmp;
     /** Per guest, the core it was last dealt to (or runs on) in this pass; -1 none. */
     private final int[] anchor;
     /** Guests given an anchor in the current pass, so that only they are reset after it. */
@@ -34,6 +36,9 @@ final class WorkDistribution {
     private final int[] chipLen;
     private final int[] chipCursor;
     private final int[] chipLevel;
+    /** Dealt VMDBKs that left a core holding their pending boundary: (old core, VMDBK) pairs. */
+    private final int[] movedFrom;
+    private int moved;
     private int cursor;
     private int level;
     private int cores;
@@ -43,8 +48,11 @@ final class WorkDistribution {
         this.s = s;
         this.order = new int[Math.max(16, l.n)];
         this.sortTmp = new int[Math.max(16, l.n)];
+        this.keys = new long[Math.max(16, l.n)];
+        this.keysTmp = new long[Math.max(16, l.n)];
         this.anchor = new int[Math.max(1, l.n)];
         this.anchored = new int[Math.max(1, l.n)];
+        this.movedFrom = new int[Math.max(2, 2 * l.n)];
         Arrays.fill(anchor, -1);
         int maxCores = 1;
         for (int p = 0; p < l.dispatchPoolCount(); p++) {
@@ -79,7 +87,7 @@ final class WorkDistribution {
         if (k == 0) {
             return;
         }
-        sortByKey(order, sortTmp, k);
+        sortByKey(k);
         int m = to - from;
         int nAnchored = 0;
         for (int c = from; c < to; c++) {
@@ -112,11 +120,57 @@ final class WorkDistribution {
                 anchored[nAnchored++] = user;
             }
             anchor[user] = best;
-            s.moveHome(v, from + best);
-            s.dv[from + best].add(v, s.dvKey[v]);
+            int old = s.vHome[v];
+            if (old != from + best) {
+                if (s.boundaries[old].contains(v)) {
+                    movedFrom[moved++] = old;
+                    movedFrom[moved++] = v;
+                }
+                s.vHome[v] = from + best;
+            }
+            // VMDBKs are dealt in (key, index) order into emptied DVs, so each DV receives them in heap order.
+            s.dv[from + best].append(v);
         }
         for (int i = 0; i < nAnchored; i++) {
             anchor[anchored[i]] = -1;
+        }
+        moveBoundaries(from, to);
+    }
+
+    /**
+     * The dealt VMDBKs' pending burner period boundaries follow them to their new cores. Moving each costs two heap
+     * operations; when many move, rebuilding the pool's boundary heaps at once is cheaper. Either way every heap holds
+     * the same members, and a heap's order is total (key, then index), so nothing downstream can tell which was done.
+     */
+    private void moveBoundaries(int from, int to) {
+        int pairs = moved / 2;
+        moved = 0;
+        if (pairs == 0) {
+            return;
+        }
+        int total = 0;
+        for (int c = from; c < to; c++) {
+            total += s.boundaries[c].size();
+        }
+        int depth = 32 - Integer.numberOfLeadingZeros(total / (to - from) + 1);
+        if ((long) pairs * 2 * depth < total) {
+            for (int i = 0; i < 2 * pairs; i += 2) {
+                int v = movedFrom[i + 1];
+                s.boundaries[movedFrom[i]].remove(v);
+                s.boundaries[s.vHome[v]].add(v, s.bdKey[v]);
+            }
+            return;
+        }
+        int k = 0;
+        for (int c = from; c < to; c++) {
+            k = s.boundaries[c].drainTo(order, k);
+        }
+        for (int i = 0; i < k; i++) {
+            int v = order[i];
+            s.boundaries[s.vHome[v]].append(v);
+        }
+        for (int c = from; c < to; c++) {
+            s.boundaries[c].heapify();
         }
     }
 
@@ -235,35 +289,58 @@ final class WorkDistribution {
         }
     }
 
-    /** Stable bottom-up merge sort of VMDBK indexes by (DV key, index). */
-    private void sortByKey(int[] a, int[] tmp, int len) {
-        long[] key = s.dvKey;
+    /**
+     * Stable bottom-up merge sort of {@code order[0, len)} by (DV key, index). The keys are copied beside the indexes
+     * and the passes alternate between two buffers, so the merges read memory in order instead of looking each key
+     * up by VMDBK.
+     */
+    private void sortByKey(int len) {
+        long[] dvKey = s.dvKey;
+        int[] a = order;
+        long[] ka = keys;
+        for (int i = 0; i < len; i++) {
+            ka[i] = dvKey[a[i]];
+        }
+        int[] b = sortTmp;
+        long[] kb = keysTmp;
         for (int width = 1; width < len; width *= 2) {
-            for (int lo = 0; lo < len - width; lo += 2 * width) {
-                int mid = lo + width;
+            for (int lo = 0; lo < len; lo += 2 * width) {
+                int mid = Math.min(lo + width, len);
                 int hi = Math.min(lo + 2 * width, len);
                 int i = lo;
                 int j = mid;
                 int o = lo;
                 while (i < mid && j < hi) {
-                    int x = a[i];
-                    int y = a[j];
-                    if (key[y] < key[x] || (key[y] == key[x] && y < x)) {
-                        tmp[o++] = y;
+                    long x = ka[i];
+                    long y = ka[j];
+                    if (y < x || (y == x && a[j] < a[i])) {
+                        b[o] = a[j];
+                        kb[o++] = y;
                         j++;
                     } else {
-                        tmp[o++] = x;
+                        b[o] = a[i];
+                        kb[o++] = x;
                         i++;
                     }
                 }
                 while (i < mid) {
-                    tmp[o++] = a[i++];
+                    b[o] = a[i];
+                    kb[o++] = ka[i++];
                 }
                 while (j < hi) {
-                    tmp[o++] = a[j++];
+                    b[o] = a[j];
+                    kb[o++] = ka[j++];
                 }
-                System.arraycopy(tmp, lo, a, lo, hi - lo);
             }
+            int[] t = a;
+            a = b;
+            b = t;
+            long[] kt = ka;
+            ka = kb;
+            kb = kt;
+        }
+        if (a != order) {
+            System.arraycopy(a, 0, order, 0, len);
         }
     }
 }
