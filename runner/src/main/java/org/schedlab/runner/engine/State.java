@@ -45,6 +45,17 @@ final class State {
 
     // Logical CPUs: the VMDBK running there, or -1.
     final int[] cpuRunning;
+    /**
+     * Running time is accounted lazily: a running VMDBK's counters are brought up to date ({@code UnitDispatch.settle})
+     * only when something reads or changes them, its speed changes, or the window ends. cpuSince: up to when the CPU's
+     * VMDBK is accounted; cpuDeadline: when it finishes its period's raw time or its minor time slice, whichever
+     * comes first (unchanged by settling). Per unit, a heap of its running CPUs by deadline, so an event costs
+     * O(log running) instead of a scan of every CPU of the unit.
+     */
+    final long[] cpuSince;
+    final long[] cpuDeadline;
+    final int[] cpuDeadlinePos;
+    final IndexedHeap[] deadlines;
 
     // Buckets.
     final boolean[] bucketLimited;
@@ -103,6 +114,14 @@ final class State {
         }
         cpuRunning = new int[l.nCpus];
         Arrays.fill(cpuRunning, -1);
+        cpuSince = new long[l.nCpus];
+        cpuDeadline = new long[l.nCpus];
+        cpuDeadlinePos = new int[l.nCpus];
+        Arrays.fill(cpuDeadlinePos, -1);
+        deadlines = new IndexedHeap[l.nUnits];
+        for (int k = 0; k < l.nUnits; k++) {
+            deadlines[k] = new IndexedHeap(cpuDeadlinePos, cpuDeadline, l.unitCpus[k]);
+        }
         bucketLimited = new boolean[l.nb];
         bucketConsumed = new long[l.nb];
         bucketWanting = new int[l.nb];
