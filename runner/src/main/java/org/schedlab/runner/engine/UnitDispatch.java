@@ -86,6 +86,16 @@ final class UnitDispatch {
         }
     }
 
+    /**
+     * Whether unit {@code u} has nothing to do until {@code t1}: no CPU running, nothing ready, no burner period
+     * boundary before {@code t1}. {@link #advanceUnit} would then change nothing, so an idle core costs three checks
+     * per window.
+     */
+    boolean quiet(int u, long t1) {
+        IndexedHeap bh = s.boundaries[u];
+        return s.deadlines[u].isEmpty() && s.dv[u].isEmpty() && (bh.isEmpty() || bh.topKey() >= t1);
+    }
+
     /** Accounts the VMDBK running on {@code cpu} up to {@code now} at the CPU's current speed. */
     private void settle(int cpu, long now) {
         long dt = now - s.cpuSince[cpu];
