@@ -53,21 +53,21 @@ final class Burners {
         s.boundaries[home].add(v, phase);
     }
 
-    /**
-     * The next virtual CPU of unit {@code u} whose period boundary is due at {@code now}: its new period is
-     * drawn, its boundary moved to the period's end and its raw time for the period set (last period's
-     * unfinished part is dropped: demand is a rate, not a backlog); -1 when none is due.
-     */
-    int nextDue(int u, long now) {
+    /** The virtual CPU of unit {@code u} whose period boundary is due at {@code now}, first in order; -1 when none. */
+    int peekDue(int u, long now) {
         IndexedHeap bh = s.boundaries[u];
-        if (bh.isEmpty() || bh.topKey() > now) {
-            return -1;
-        }
-        int v = bh.top();
+        return bh.isEmpty() || bh.topKey() > now ? -1 : bh.top();
+    }
+
+    /**
+     * Starts the next period of {@code v}, whose boundary ({@link #peekDue}) is due: the period is drawn, the
+     * boundary moved to its end and the raw time for the period set (last period's unfinished part is dropped:
+     * demand is a rate, not a backlog).
+     */
+    void nextPeriod(int u, int v) {
         long p = Math.max(1, Math.round(period * (1 + drift * (2 * periods[v].nextDouble() - 1))));
-        bh.update(v, s.bdKey[v] + p);
+        s.boundaries[u].update(v, s.bdKey[v] + p);
         s.vRemaining[v] = Math.round(l.vDemandPct[v] * p / 100.0);
-        return v;
     }
 
     /** The earlier of {@code limit} and unit {@code u}'s next period boundary. */

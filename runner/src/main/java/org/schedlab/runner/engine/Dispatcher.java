@@ -142,8 +142,12 @@ public final class Dispatcher {
     /** Advances dispatch units {@code [from, to)} through the current window. Called from worker threads. */
     public void advanceUnits(int from, int to) {
         try {
+            long start = state.windowStart;
+            long end = state.windowEnd;
             for (int u = from; u < to; u++) {
-                cores.advanceUnit(u, state.windowStart, state.windowEnd);
+                if (!cores.quiet(u, end)) {
+                    cores.advanceUnit(u, start, end);
+                }
             }
         } catch (Throwable t) {
             fail(t);

@@ -140,6 +140,26 @@ public final class IndexedHeap {
         pos[v] = p;
     }
 
+    /**
+     * Adds {@code v} with the key it already has, without restoring heap order: a bulk rebuild appends every member
+     * and then calls {@link #heapify()} once, O(size) instead of O(size log size).
+     */
+    public void append(int v) {
+        if (size == heap.length) {
+            heap = Arrays.copyOf(heap, size * 2);
+        }
+        heap[size] = v;
+        pos[v] = size;
+        size++;
+    }
+
+    /** Restores heap order after {@link #append}s (Floyd). */
+    public void heapify() {
+        for (int p = (size >>> 1) - 1; p >= 0; p--) {
+            down(p);
+        }
+    }
+
     /** Members in heap-array order: deterministic, used when a work distribution empties the heap. */
     public int drainTo(int[] out, int from) {
         for (int i = 0; i < size; i++) {

@@ -45,11 +45,33 @@ final class State {
 
     // Logical CPUs: the VMDBK running there, or -1.
     final int[] cpuRunning;
+    /**
+     * Running time is accounted lazily: a running VMDBK's counters are brought up to date ({@code UnitDispatch.settle})
+     * only when something reads or changes them, its speed changes, or the window ends. cpuSince: up to when the CPU's
+     * VMDBK is accounted; cpuDeadline: when it finishes its period's raw time or its minor time slice, whichever
+     * comes first (unchanged by settling). Per unit, a heap of its running CPUs by deadline, so an event costs
+     * O(log running) instead of a scan of every CPU of the unit.
+     */
+    final long[] cpuSince;
+    final long[] cpuDeadline;
+    final int[] cpuDeadlinePos;
+    final IndexedHeap[] deadlines;
 
     // Buckets.
     final boolean[] bucketLimited;
     final long[] bucketConsumed;
+    /** VMDBKs not WAITING per bucket, kept up to date at each edge from the touched VMDBKs only. */
     final int[] bucketWanting;
+
+    /*
+     * VMDBKs touched since the last edge (ran, or changed between WAITING and wanting), listed per dispatch unit by
+     * the worker owning the unit, so the edge's accounting visits only them instead of every VMDBK. vWanting: whether
+     * bucketWanting counts the VMDBK.
+     */
+    final boolean[] vTouched;
+    final boolean[] vWanting;
+    final int[][] touched;
+    final int[] touchedCount;
 
     // The current window (written at edges, read by workers after the barrier).
     long windowStart;
@@ -92,9 +114,42 @@ final class State {
         }
         cpuRunning = new int[l.nCpus];
         Arrays.fill(cpuRunning, -1);
+        cpuSince = new long[l.nCpus];
+        cpuDeadline = new long[l.nCpus];
+        cpuDeadlinePos = new int[l.nCpus];
+        Arrays.fill(cpuDeadlinePos, -1);
+        deadlines = new IndexedHeap[l.nUnits];
+        for (int k = 0; k < l.nUnits; k++) {
+            deadlines[k] = new IndexedHeap(cpuDeadlinePos, cpuDeadline, l.unitCpus[k]);
+        }
         bucketLimited = new boolean[l.nb];
         bucketConsumed = new long[l.nb];
         bucketWanting = new int[l.nb];
+        vTouched = new boolean[n];
+        vWanting = new boolean[n];
+        touched = new int[l.nUnits][];
+        touchedCount = new int[l.nUnits];
+        for (int k = 0; k < l.nUnits; k++) {
+            touched[k] = new int[16];
+        }
+    }
+
+    /**
+     * Lists {@code v} for the next edge's accounting, in its home unit's list: only the worker owning that unit
+     * touches it during a window, and the edge runs alone.
+     */
+    void touch(int v) {
+        if (vTouched[v]) {
+            return;
+        }
+        vTouched[v] = true;
+        int u = vHome[v];
+        int k = touchedCount[u];
+        if (k == touched[u].length) {
+            touched[u] = Arrays.copyOf(touched[u], 2 * k);
+        }
+        touched[u][k] = v;
+        touchedCount[u] = k + 1;
     }
 
     /** The logical CPU running {@code v}, which must be running on a logical CPU of its home unit. */

@@ -34,29 +34,35 @@ final class UnitDispatch {
         this.global = l.mode == DispatchMode.GLOBAL_ORDER;
     }
 
-    /** Advances unit {@code u} from {@code t0} to {@code t1}, event by event. */
+    /**
+     * Advances unit {@code u} from {@code t0} to {@code t1}, event by event. Events: a running VMDBK finishes its
+     * period's raw time or its minor time slice (the unit's deadline heap, in CPU order among equal times), a burner
+     * period boundary, a dispatch. Running VMDBKs are accounted lazily (see {@link State#cpuSince}), so a step costs
+     * O(log running) however many logical CPUs the unit has.
+     */
     void advanceUnit(int u, long t0, long t1) {
-        final int first = l.unitFirstCpu[u];
-        final int cpus = l.unitCpus[u];
-        final long slice = l.unitSlice[u];
+        final IndexedHeap due = s.deadlines[u];
         final int[] running = s.cpuRunning;
         long now = t0;
         while (true) {
-            // Events due now: run time done or slice used up on each CPU, then burner period boundaries.
-            for (int k = 0; k < cpus; k++) {
-                int cpu = first + k;
+            // Events due now: run time done or slice used up, then burner period boundaries.
+            while (!due.isEmpty() && due.topKey() <= now) {
+                int cpu = due.top();
                 int v = running[cpu];
-                if (v < 0) {
-                    continue;
-                }
-                if (burners.workDone(v)) {
-                    stopRunning(cpu, v, now, true);
-                } else if (s.vSliceUsed[v] >= slice) {
-                    stopRunning(cpu, v, now, false);
-                }
+                settle(cpu, now);
+                stopRunning(cpu, v, now, burners.workDone(v));
             }
-            for (int v = burners.nextDue(u, now); v >= 0; v = burners.nextDue(u, now)) {
-                if (s.vStatus[v] == VcpuStatus.WAITING) {
+            for (int v = burners.peekDue(u, now); v >= 0; v = burners.peekDue(u, now)) {
+                boolean run = s.vStatus[v] == VcpuStatus.RUNNING;
+                if (run) {
+                    // Its new period replaces the raw time still to run: account what it ran up to now first.
+                    settle(s.vLastCpu[v], now);
+                }
+                burners.nextPeriod(u, v);
+                if (run) {
+                    int cpu = s.vLastCpu[v];
+                    due.update(cpu, deadline(cpu, v));
+                } else if (s.vStatus[v] == VcpuStatus.WAITING) {
                     wake(v, now);
                     if (s.vStatus[v] == VcpuStatus.READY) {
                         preemptIfMoreUrgent(u, v, now);
@@ -67,37 +73,57 @@ final class UnitDispatch {
 
             // Next event. A burner's demand is raw time, so its completion does not depend on its speed.
             long next = burners.nextBoundary(u, t1);
-            for (int k = 0; k < cpus; k++) {
-                int v = running[first + k];
-                if (v < 0) {
-                    continue;
-                }
-                long sliceEnd = now + (slice - s.vSliceUsed[v]);
-                if (sliceEnd < next) {
-                    next = sliceEnd;
-                }
-                if (!burners.unbounded(v)) {
-                    long done = burners.completion(v, now);
-                    if (done < next) {
-                        next = done;
-                    }
-                }
-            }
-            long dt = next - now;
-            if (dt > 0) {
-                for (int k = 0; k < cpus; k++) {
-                    int cpu = first + k;
-                    int v = running[cpu];
-                    if (v >= 0) {
-                        account(cpu, v, dt);
-                    }
-                }
+            if (!due.isEmpty() && due.topKey() < next) {
+                next = due.topKey();
             }
             now = next;
             if (now >= t1) {
+                for (int i = 0; i < due.size(); i++) {
+                    settle(due.at(i), t1);
+                }
                 return;
             }
         }
+    }
+
+    /**
+     * Whether unit {@code u} has nothing to do until {@code t1}: no CPU running, nothing ready, no burner period
+     * boundary before {@code t1}. {@link #advanceUnit} would then change nothing, so an idle core costs three checks
+     * per window.
+     */
+    boolean quiet(int u, long t1) {
+        IndexedHeap bh = s.boundaries[u];
+        return s.deadlines[u].isEmpty() && s.dv[u].isEmpty() && (bh.isEmpty() || bh.topKey() >= t1);
+    }
+
+    /** Accounts the VMDBK running on {@code cpu} up to {@code now} at the CPU's current speed. */
+    private void settle(int cpu, long now) {
+        long dt = now - s.cpuSince[cpu];
+        if (dt > 0) {
+            account(cpu, s.cpuRunning[cpu], dt);
+            s.cpuSince[cpu] = now;
+        }
+    }
+
+    /** An SMT-2 sibling's speed is about to change: account its VMDBK at the old speed first. */
+    private void settleSibling(int cpu, long now) {
+        int core = l.cpuCore[cpu];
+        if (l.coreThreads[core] == 2) {
+            int sibling = 2 * l.coreFirstCpu[core] + 1 - cpu;
+            if (s.cpuRunning[sibling] >= 0) {
+                settle(sibling, now);
+            }
+        }
+    }
+
+    /** When {@code v}, settled on {@code cpu}, finishes its period's raw time or its minor time slice. */
+    private long deadline(int cpu, int v) {
+        long since = s.cpuSince[cpu];
+        long d = since + (l.coreSlice[l.cpuCore[cpu]] - s.vSliceUsed[v]);
+        if (!burners.unbounded(v)) {
+            d = Math.min(d, burners.completion(v, since));
+        }
+        return d;
     }
 
     /** Work units per microsecond on {@code cpu}: SMT-2 speed when its sibling thread is busy too. */
@@ -111,6 +137,7 @@ final class UnitDispatch {
     }
 
     private void account(int cpu, int v, long dt) {
+        s.touch(v);
         s.vSliceUsed[v] += dt;
         s.vRan[v] += dt;
         s.vRawWindow[v] += dt;
@@ -147,6 +174,7 @@ final class UnitDispatch {
     }
 
     private void enqueue(int v, long key) {
+        s.touch(v);
         if (s.bucketLimited[l.vBucket[v]]) {
             s.vStatus[v] = VcpuStatus.LIMITED;
             s.dvKey[v] = key;
@@ -185,12 +213,8 @@ final class UnitDispatch {
         boolean parked = !s.dv[u].contains(v);
         int g = parked ? slots.parkedIn(v) : -1;
         if (!parked) {
-            int free = 0;
-            for (int k = 0; k < cpus; k++) {
-                if (s.cpuRunning[first + k] < 0) {
-                    free++;
-                }
-            }
+            // The unit's deadline heap holds exactly its running CPUs.
+            int free = cpus - s.deadlines[u].size();
             if (s.dv[u].size() <= free) {
                 return;
             }
@@ -217,6 +241,9 @@ final class UnitDispatch {
      * urgent parked member.
      */
     void stopRunning(int cpu, int v, long now, boolean workDone) {
+        settle(cpu, now);
+        settleSibling(cpu, now);
+        s.deadlines[l.cpuUnit[cpu]].remove(cpu);
         s.cpuRunning[cpu] = -1;
         long ran = s.vRan[v];
         s.vRan[v] = 0;
@@ -226,6 +253,7 @@ final class UnitDispatch {
         }
         int core = l.cpuCore[cpu];
         if (workDone) {
+            s.touch(v);
             s.vStatus[v] = VcpuStatus.WAITING;
             s.vWaitSince[v] = now;
             if (l.coreThreads[core] == 2 && s.vSliceUsed[v] * 2 >= l.coreSlice[core]) {
@@ -284,12 +312,7 @@ final class UnitDispatch {
         int first = l.unitFirstCpu[u];
         int cpus = l.unitCpus[u];
         int[] running = s.cpuRunning;
-        int free = 0;
-        for (int k = 0; k < cpus; k++) {
-            if (running[first + k] < 0) {
-                free++;
-            }
-        }
+        int free = cpus - s.deadlines[u].size();
         IndexedHeap q = s.dv[u];
         while (free > 0 && !q.isEmpty()) {
             int v = q.poll();
@@ -364,13 +387,16 @@ final class UnitDispatch {
     }
 
     private void dispatch(int cpu, int v, long now) {
+        settleSibling(cpu, now);
         s.vStatus[v] = VcpuStatus.RUNNING;
         s.cpuRunning[cpu] = v;
+        s.cpuSince[cpu] = now;
         s.vRan[v] = 0;
         if (global) {
             slots.dispatched(v);
         }
         meters.dispatched(cpu, v, now - s.vReadySince[v], s.vLastCpu[v]);
         s.vLastCpu[v] = cpu;
+        s.deadlines[l.cpuUnit[cpu]].add(cpu, deadline(cpu, v));
     }
 }

@@ -23,6 +23,10 @@ final class WindowEdge {
     private final WindowView view;
     /** Steal barrier per {@link org.schedlab.core.Topology.Distance} ordinal, copied from the model constants. */
     private final long[] stealBarrier;
+    /** Steal candidates: the current pool's cores whose DV is (or was, during the pass) non-empty. */
+    private final int[] candidate;
+    private final boolean[] isCandidate;
+    private int candidates;
 
     WindowEdge(Layout l, State s, UnitDispatch cores, Meters meters, RunSlots slots) {
         this.l = l;
@@ -33,23 +37,13 @@ final class WindowEdge {
         this.slots = slots;
         this.view = new EdgeView(s);
         this.stealBarrier = l.constants.stealBarrierMicros().stream().mapToLong(Long::longValue).toArray();
+        this.candidate = new int[Math.max(1, l.nCores)];
+        this.isCandidate = new boolean[Math.max(1, l.nCores)];
     }
 
     void edge(boolean distributionDue) {
         long now = s.windowEnd;
-        Arrays.fill(s.bucketConsumed, 0);
-        Arrays.fill(s.bucketWanting, 0);
-        for (int v = 0; v < l.n; v++) {
-            int b = l.vBucket[v];
-            s.bucketConsumed[b] += s.vRawWindow[v];
-            if (l.mode == DispatchMode.GLOBAL_ORDER && l.vCpuPool[v] >= 0) {
-                slots.used[l.vCpuPool[v]] += s.vRawWindow[v];
-            }
-            s.vRawWindow[v] = 0;
-            if (s.vStatus[v] != VcpuStatus.WAITING) {
-                s.bucketWanting[b]++;
-            }
-        }
+        account();
         if (l.mode == DispatchMode.GLOBAL_ORDER) {
             // Running VMDBKs are charged for the window and priced afresh, so that their keys, which a newly ready
             // VMDBK is compared with to preempt the least urgent, are never more than a window stale.
@@ -100,6 +94,37 @@ final class WindowEdge {
         }
     }
 
+    /**
+     * The bucket totals the policy sees: raw time run in the window, and VMDBKs wanting a CPU. Only VMDBKs touched
+     * since the last edge can have run or changed between waiting and wanting, so only they are visited (sums of
+     * integers: the order of the lists does not matter).
+     */
+    private void account() {
+        Arrays.fill(s.bucketConsumed, 0);
+        boolean global = l.mode == DispatchMode.GLOBAL_ORDER;
+        for (int u = 0; u < l.nUnits; u++) {
+            int[] list = s.touched[u];
+            int k = s.touchedCount[u];
+            for (int i = 0; i < k; i++) {
+                int v = list[i];
+                s.vTouched[v] = false;
+                int b = l.vBucket[v];
+                long raw = s.vRawWindow[v];
+                s.bucketConsumed[b] += raw;
+                if (global && l.vCpuPool[v] >= 0) {
+                    slots.used[l.vCpuPool[v]] += raw;
+                }
+                s.vRawWindow[v] = 0;
+                boolean wanting = s.vStatus[v] != VcpuStatus.WAITING;
+                if (wanting != s.vWanting[v]) {
+                    s.vWanting[v] = wanting;
+                    s.bucketWanting[b] += wanting ? 1 : -1;
+                }
+            }
+            s.touchedCount[u] = 0;
+        }
+    }
+
     private void setLimited(int b, boolean limited, long now) {
         s.bucketLimited[b] = limited;
         for (int v : l.bucketVcpus[b]) {
@@ -116,27 +141,23 @@ final class WindowEdge {
         }
     }
 
-    private boolean anyReady(int pool) {
-        for (int o = l.poolFirstCore[pool]; o < l.poolFirstCore[pool] + l.poolCoreCount[pool]; o++) {
-            if (!s.dv[o].isEmpty()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /**
      * Idle logical CPUs whose own DV is empty steal the head of another DV of their dispatch pool, nearest
-     * first, if the head has waited at least the steal barrier for that distance.
+     * first, if the head has waited at least the steal barrier for that distance. A stolen VMDBK keeps its ready
+     * time, so a later idle CPU of the same pass may take it on again. The victims are looked for among the pool's
+     * non-empty DVs only (listed once per pass, the thieves added as they fill), so a pass costs O(idle CPUs x
+     * non-empty DVs) instead of O(idle CPUs x cores); ties go to the lowest core, as in a scan of every core.
      */
     private void steal(long now) {
         for (int c = 0; c < l.nCores; c++) {
             int p0 = l.coreDispatchPool[c];
-            if (c == l.poolFirstCore[p0] && !anyReady(p0)) {
-                // Nothing waits in any DV of this pool, and steals only move VMDBKs between its DVs: no CPU of it
-                // can steal, so skip it whole. Idle logical CPUs then cost next to nothing here.
-                c += l.poolCoreCount[p0] - 1;
-                continue;
+            if (c == l.poolFirstCore[p0]) {
+                if (!listReady(p0)) {
+                    // Nothing waits in any DV of this pool, and steals only move VMDBKs between its DVs: no CPU of it
+                    // can steal, so skip it whole. Idle logical CPUs then cost next to nothing here.
+                    c += l.poolCoreCount[p0] - 1;
+                    continue;
+                }
             }
             int first = l.coreFirstCpu[c];
             for (int k = 0; k < l.coreThreads[c]; k++) {
@@ -156,8 +177,8 @@ final class WindowEdge {
                 int victim = -1;
                 int bestDist = Integer.MAX_VALUE;
                 long bestKey = Long.MAX_VALUE;
-                int p = l.coreDispatchPool[c];
-                for (int o = l.poolFirstCore[p]; o < l.poolFirstCore[p] + l.poolCoreCount[p]; o++) {
+                for (int i = 0; i < candidates; i++) {
+                    int o = candidate[i];
                     if (o == c || s.dv[o].isEmpty()) {
                         continue;
                     }
@@ -167,7 +188,7 @@ final class WindowEdge {
                         continue;
                     }
                     long key = s.dv[o].topKey();
-                    if (d < bestDist || (d == bestDist && key < bestKey)) {
+                    if (d < bestDist || (d == bestDist && (key < bestKey || (key == bestKey && o < victim)))) {
                         victim = o;
                         bestDist = d;
                         bestKey = key;
@@ -179,8 +200,32 @@ final class WindowEdge {
                 int v = s.dv[victim].poll();
                 s.moveHome(v, c);
                 s.dv[c].add(v, s.dvKey[v]);
+                if (!isCandidate[c]) {
+                    isCandidate[c] = true;
+                    candidate[candidates++] = c;
+                }
                 meters.stole(cpu, bestDist);
             }
         }
+        clearCandidates();
+    }
+
+    /** Lists the pool's non-empty DVs as steal candidates (after the last pool's); false if there are none. */
+    private boolean listReady(int pool) {
+        clearCandidates();
+        for (int o = l.poolFirstCore[pool]; o < l.poolFirstCore[pool] + l.poolCoreCount[pool]; o++) {
+            if (!s.dv[o].isEmpty()) {
+                isCandidate[o] = true;
+                candidate[candidates++] = o;
+            }
+        }
+        return candidates > 0;
+    }
+
+    private void clearCandidates() {
+        for (int i = 0; i < candidates; i++) {
+            isCandidate[candidate[i]] = false;
+        }
+        candidates = 0;
     }
 }
