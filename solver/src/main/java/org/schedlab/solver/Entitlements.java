@@ -66,6 +66,16 @@ public final class Entitlements {
     }
 
     /**
+     * The entitlement of {@code min} competing for {@code capacity} in a set whose absolute and relative
+     * min-shares add up to {@code absoluteSum} and {@code relativeSum} ({@code min} included): what
+     * {@link #of(double, List)} gives {@code min}, for a caller that keeps the sums of a growing set instead of
+     * rebuilding the set (linear instead of quadratic).
+     */
+    public static double entitlement(double capacity, double absoluteSum, double relativeSum, ShareAmount min) {
+        return new PoolShares(capacity, absoluteSum, relativeSum).entitlement(min);
+    }
+
+    /**
      * The buckets, and every virtual CPU of the problem in file order (as {@link Problem#vcpus()}
      * gives them) with the index of its bucket, or -1 when it is stopped. The solver needs the
      * second part to put answers back in order without looking virtual CPUs up by value (two users
