@@ -129,6 +129,24 @@ final class ZvmScheduler implements PolicyInstance {
     private double[] limits() {
         List<Bucket> buckets = ctx.buckets();
         double[] lim = new double[buckets.size()];
+        // Each pool's min-share sums, added in bucket order as Entitlements.of would add them: set S below is
+        // the pool's min-shares plus one limit-share, so its sums are these plus that share (linear set-up).
+        double[] absoluteSum = new double[ctx.dispatchPools().size()];
+        double[] relativeSum = new double[absoluteSum.length];
+        if (has(Defect.RELATIVE_LIMIT)) {
+            for (Bucket o : buckets) {
+                ShareAmount m = o.share().min();
+                int p = ctx.dispatchPoolOf(o.pool());
+                if (p < 0) {
+                    continue;
+                }
+                if (m.kind() == ShareKind.ABSOLUTE) {
+                    absoluteSum[p] += m.value();
+                } else {
+                    relativeSum[p] += m.value();
+                }
+            }
+        }
         for (int b = 0; b < lim.length; b++) {
             Bucket bk = buckets.get(b);
             lim[b] = bk.limit();
@@ -139,15 +157,10 @@ final class ZvmScheduler implements PolicyInstance {
                 lim[b] = Double.POSITIVE_INFINITY;
             } else if (has(Defect.RELATIVE_LIMIT)) {
                 // The limit-share joins the set beside the user's own min-share instead of replacing it.
-                List<ShareAmount> set = new ArrayList<>();
-                for (Bucket o : buckets) {
-                    if (o.pool() == bk.pool()) {
-                        set.add(o.share().min());
-                    }
-                }
-                set.add(bk.share().limit().get().amount());
-                double[] e = Entitlements.of(ctx.dispatchPools().get(poolIndex(bk)).capacity(), set);
-                lim[b] = e[e.length - 1];
+                ShareAmount l = bk.share().limit().get().amount();
+                int p = poolIndex(bk);
+                lim[b] = Entitlements.entitlement(ctx.dispatchPools().get(p).capacity(), absoluteSum[p],
+                        relativeSum[p] + l.value(), l);
             }
         }
         return lim;
