@@ -121,7 +121,7 @@ public final class Entitlements {
                 }
                 if (bucketOfType[type] < 0) {
                     bucketOfType[type] = bucketCount++;
-                    ShareAmount min = user.shareFor(vcpu.type()).min();
+                    ShareAmount min = minShare(user, vcpu.type());
                     if (min.kind() == ShareKind.ABSOLUTE) {
                         absoluteSum[pool.ordinal()] += min.value();
                     } else {
@@ -143,6 +143,7 @@ public final class Entitlements {
         Map<String, Optional<CpuPool>> cpuPools = new HashMap<>();
         Function<String, Optional<CpuPool>> cpuPoolNamed = name -> cpuPools.computeIfAbsent(name, partition::cpuPool);
         Bucket[] buckets = new Bucket[bucketCount];
+        EngineType[] all = EngineType.values();
         int[] count = new int[types];
         VirtualCpu[][] running = new VirtualCpu[types][4];
         int file = 0;
@@ -169,7 +170,7 @@ public final class Entitlements {
                 if (b < 0) {
                     continue;
                 }
-                EngineType virtualType = EngineType.values()[type];
+                EngineType virtualType = all[type];
                 EngineType pool = placed.get(first + firstOfType(vcpus, virtualType)).pool();
                 Share share = user.shareFor(virtualType);
                 PoolShares shares = pools[pool.ordinal()];
@@ -192,6 +193,17 @@ public final class Entitlements {
             }
         }
         return new Layout(List.of(buckets), Collections.unmodifiableList(placed), bucketOf);
+    }
+
+    /** {@code user.shareFor(type).min()} without making the default share when the user has none. */
+    private static ShareAmount minShare(User user, EngineType type) {
+        List<Share> shares = user.shares();
+        for (int i = 0; i < shares.size(); i++) {
+            if (shares.get(i).type() == type) {
+                return shares.get(i).min();
+            }
+        }
+        return ShareAmount.DEFAULT;
     }
 
     /** The position in {@code vcpus} of the first one of {@code type}. */

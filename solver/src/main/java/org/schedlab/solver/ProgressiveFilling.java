@@ -47,6 +47,7 @@ final class ProgressiveFilling {
     private final int[] groupsOf;
     /** The last fill's event queue, reused by the next (a solve fills twice): one filling, one thread. */
     private EventQueue spare;
+    private int[] spareStopping;
 
     private ProgressiveFilling(double[] weight, double[] cap, int groupCount, int[] memberStart, int[] members,
                                int[] groupStart, int[] groupsOf) {
@@ -82,6 +83,7 @@ final class ProgressiveFilling {
         Run run = new Run(floor, moving, groupCap);
         double[] x = run.run();
         spare = run.queue;
+        spareStopping = run.stopping;
         return x;
     }
 
@@ -213,7 +215,8 @@ final class ProgressiveFilling {
             saturated = new boolean[groupCount];
             dirty = new boolean[groupCount];
             dirtyList = new int[groupCount];
-            stopping = new int[n];
+            stopping = spareStopping != null ? spareStopping : new int[n];
+            spareStopping = null;
             if (spare != null) {
                 queue = spare;
                 spare = null;
