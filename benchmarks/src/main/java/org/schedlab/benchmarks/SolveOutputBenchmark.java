@@ -28,7 +28,7 @@ import org.schedlab.solver.Solver;
 
 /**
  * The stages of {@code schedlab solve --format json} on one scenario file of {@code vcpus} virtual CPUs (a
- * seeded random problem written as a scenario): {@code parse} reads the text into the model, {@code solve}
+ * seeded random problem on 64 CPs written as a scenario): {@code parse} reads the text into the model, {@code solve}
  * solves it, {@code writeJson} writes the answers as the CLI does (into a sink, so no disk is timed). The
  * goal is writeJson no slower than parse.
  *
@@ -56,7 +56,9 @@ public class SolveOutputBenchmark {
 
     @Setup(Level.Trial)
     public void generate() throws InputException {
-        text = ScenarioWriter.write(RandomProblems.generate(42, vcpus));
+        // On a 64-core LPAR: the language caps an LPAR at 256 cores, which the default random partition exceeds.
+        text = ScenarioWriter.write(
+                RandomProblems.generate(42, vcpus, RandomProblems.Mix.DEFAULT, RunnerBenchmark.cpLpar(64)));
         scenario = ScenarioParser.parse("random.scn", text);
         solutions = scenario.problems().stream().map(Solver::solve).toList();
     }
