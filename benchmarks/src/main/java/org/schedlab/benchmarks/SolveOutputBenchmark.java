@@ -88,12 +88,12 @@ public class SolveOutputBenchmark {
 
         @Override
         public void write(char[] buf, int off, int len) {
-            chars += len + buf[off];
+            chars += len > 0 ? len + buf[off] : 0;
         }
 
         @Override
         public void write(String s, int off, int len) {
-            chars += len + s.charAt(off);
+            chars += len > 0 ? len + s.charAt(off) : 0;
         }
 
         @Override
