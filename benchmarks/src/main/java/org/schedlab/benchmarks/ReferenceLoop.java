@@ -40,6 +40,17 @@ final class ReferenceLoop {
     private final double drift;
     private final long seed;
 
+    // One run's state, reset by run().
+    private PriorityQueue<Event> events;
+    private long[] remaining;
+    private long[] readySince;
+    private long[] runLength;
+    private int[] runningOn;
+    private long seq;
+    private long delays;
+    private long dispatches;
+    private long now;
+
     ReferenceLoop(Problem problem) {
         List<Problem.Placed> running = problem.vcpus().stream().filter(p -> !p.vcpu().stopped()).toList();
         Partition part = problem.partition();
@@ -140,16 +151,6 @@ final class ReferenceLoop {
         }
         return dispatches == 0 ? 0 : (double) delays / dispatches;
     }
-
-    private PriorityQueue<Event> events;
-    private long[] remaining;
-    private long[] readySince;
-    private long[] runLength;
-    private int[] runningOn;
-    private long seq;
-    private long delays;
-    private long dispatches;
-    private long now;
 
     private void makeReady(int v, ArrayDeque<Integer>[] ready, ArrayDeque<Integer>[] idle) {
         readySince[v] = now;
