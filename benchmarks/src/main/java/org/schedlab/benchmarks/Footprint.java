@@ -21,10 +21,13 @@ import org.schedlab.solver.RandomProblems;
  * holding only the problem and its buckets, divided by the number of virtual CPUs. Everything a run keeps for
  * its whole length is allocated at set-up, so this is the run's resident footprint.
  *
- * <p>How to run (use a heap large enough that the footprint of the old histogram would fit):
+ * <p>Each virtual CPU's delay histogram is empty at set-up and grows to at most 1,040 bytes as the run
+ * goes (docs/runner.md, "Delay statistics"); add that for a long run's worst case.
+ *
+ * <p>How to run (bin/benchmarks runs it after the JMH benchmarks):
  * <pre>
  * mvn -B -q -pl benchmarks -am package -DskipTests
- * java -Xmx4g -cp benchmarks/target/benchmarks.jar org.schedlab.benchmarks.Footprint 100000 64 zvm63 zvm64 fair
+ * java -Xmx2g -cp benchmarks/target/benchmarks.jar org.schedlab.benchmarks.Footprint 100000 64 zvm63 zvm64 fair
  * </pre>
  */
 public final class Footprint {
