@@ -15,24 +15,30 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.schedlab.runner.policy.Policies;
 
 /**
- * Per-dispatch cost of each shipped policy on one dispatch vector with 100, 1,000 and 10,000 ready virtual
- * CPUs: take the most urgent VMDBK, charge it a minor time slice, let the policy reprice it, put it back.
- * A policy meeting runner.md's bound grows with log(ready), i.e. a few ns per tenfold.
+ * Per-dispatch cost of each shipped policy on one dispatch vector with 10, 100, 1,000 and 10,000 ready
+ * virtual CPUs: take the most urgent VMDBK, charge it a minor time slice, let the policy reprice it, put it
+ * back. A policy meeting runner.md's bound grows with log(ready), i.e. a few ns per tenfold; the goal for
+ * {@code fair} is 10,000 ready within 2x of 100. Three forks, since a fork's JIT decisions move such short
+ * operations by more than the differences measured.
  *
- * <p>How to run: mvn -B -q -pl benchmarks -am package -DskipTests && java -jar benchmarks/target/benchmarks.jar DispatchBenchmark
+ * <p>How to run:
+ * <pre>
+ * mvn -B -q -pl benchmarks -am package -DskipTests
+ * java -jar benchmarks/target/benchmarks.jar DispatchBenchmark
+ * </pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(1)
+@Fork(3)
 public class DispatchBenchmark {
 
     @Param({"zvm63", "zvm64", "fair"})
     public String policy;
 
-    @Param({"100", "1000", "10000"})
+    @Param({"10", "100", "1000", "10000"})
     public int ready;
 
     private DispatchProbe probe;

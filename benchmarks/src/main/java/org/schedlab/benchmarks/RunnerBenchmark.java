@@ -32,36 +32,44 @@ import org.schedlab.runner.spi.SchedulerPolicy;
 import org.schedlab.solver.RandomProblems;
 
 /**
- * How fast the runner simulates a large problem: wall time per {@link #SIMULATED_SECONDS} simulated seconds
- * of a seeded random problem ({@link RandomProblems}, guests of up to 4 virtual CPUs, mixed shares, limits,
- * finite and unbounded demands) on {@code logicalCpus} single-threaded CPs in chips of 8 and nodes of 2
- * chips. Simulated seconds per wall second = {@value #SIMULATED_SECONDS} / score. {@code threads = 0} is the
- * runner's automatic choice; results are byte-identical for any value.
+ * Runner scaling, and the runner against the {@link ReferenceLoop} on the same workload in the same run: wall
+ * time per simulated second (score in ms; real-time factor = 1000 / score). The workload is a seeded random
+ * problem ({@link RandomProblems}: guests of up to 4 virtual CPUs, mixed shares, limits, finite and unbounded
+ * demands) of {@code vcpus} virtual CPUs on {@code logicalCpus} single-threaded CPs in chips of 8 and nodes
+ * of 2 chips, or a seed scenario named by {@code workload} (then {@code vcpus} and {@code logicalCpus} are
+ * ignored). {@code threads = 0} is the runner's automatic choice; results are byte-identical for any value.
+ * The runner/reference ratio of one parameter set is the goal's "within 2x of a tight event loop".
  *
- * <p>How to run (all parameter combinations take long on a small machine; pick with {@code -p}):
+ * <p>How to run (the full cross product takes hours here; pick with {@code -p}; bin/benchmarks has the quick
+ * and full profiles):
  * <pre>
  * mvn -B -q -pl benchmarks -am package -DskipTests
  * java -jar benchmarks/target/benchmarks.jar RunnerBenchmark -p policy=fair -p vcpus=1000 -p logicalCpus=64 -p threads=1
+ * java -jar benchmarks/target/benchmarks.jar RunnerBenchmark -p workload=J1 -p vcpus=10 -p logicalCpus=2 -p threads=1
  * </pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 2, time = 5)
-@Measurement(iterations = 3, time = 5)
-@Fork(1)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 2)
+@Fork(2)
 public class RunnerBenchmark {
 
-    /** Virtual run length per benchmark operation. */
-    public static final int SIMULATED_SECONDS = 2;
+    /** Virtual run length per benchmark operation: scores are wall time per simulated second. */
+    public static final long SIMULATED_MICROS = 1_000_000L;
+
+    /** {@code random}, or a seed scenario's name ({@code J1}). */
+    @Param({"random"})
+    public String workload;
 
     @Param({"fair", "zvm64", "zvm63"})
     public String policy;
 
-    @Param({"1000"})
+    @Param({"10", "100", "1000", "10000", "100000"})
     public int vcpus;
 
-    @Param({"64"})
+    @Param({"2", "8", "64", "256"})
     public int logicalCpus;
 
     @Param({"1", "2"})
@@ -70,6 +78,7 @@ public class RunnerBenchmark {
     private Problem problem;
     private SchedulerPolicy scheduler;
     private RunConfig config;
+    private ReferenceLoop reference;
 
     /** A CP-only LPAR of {@code cpus} cores, 8 per chip, 2 chips per node. */
     static Partition cpLpar(int cpus) {
@@ -81,14 +90,24 @@ public class RunnerBenchmark {
 
     @Setup(Level.Trial)
     public void generate() {
-        problem = RandomProblems.generate(1, vcpus, RandomProblems.Mix.DEFAULT, cpLpar(logicalCpus));
+        problem = workload.equals("random")
+                ? RandomProblems.generate(1, vcpus, RandomProblems.Mix.DEFAULT, cpLpar(logicalCpus))
+                : SeedScenarios.problem(workload);
         scheduler = Policies.create(policy);
-        config = RunConfig.builder().durationMicros(SIMULATED_SECONDS * 1_000_000L)
-                .warmupMicros(SIMULATED_SECONDS * 250_000L).threads(threads).build();
+        config = RunConfig.builder().durationMicros(SIMULATED_MICROS).intervalMicros(SIMULATED_MICROS)
+                .warmupMicros(0).threads(threads).build();
+        reference = new ReferenceLoop(problem);
     }
 
+    /** One simulated second of the runner, set-up included. */
     @Benchmark
-    public RunSummary run() throws RunException {
+    public RunSummary runner() throws RunException {
         return Runner.run(problem, scheduler, config, RunListener.NONE);
+    }
+
+    /** One simulated second of the reference loop on the same burners and CPUs (policy and threads unused). */
+    @Benchmark
+    public double reference() {
+        return reference.run(SIMULATED_MICROS);
     }
 }

@@ -1,5 +1,7 @@
 package org.schedlab.benchmarks;
 
+import java.util.Arrays;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -19,31 +21,54 @@ import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
 
 /**
- * Time to solve one random problem (entitlements, limits, both fillings, answers) by its number
- * of virtual CPUs. The problem is generated once per trial, outside the measurement.
+ * Solver scaling, against its yardstick in the same run: {@code solve} is the time to solve one seeded random
+ * problem (entitlements, limits, both fillings, answers) of {@code vcpus} virtual CPUs, generated once per
+ * trial outside the measurement; {@code sortDoubles} copies and sorts as many random doubles. The goal is
+ * solve within 3x of sort at 1,000,000, GC included (average time over many operations includes the
+ * collections they cause), and under 200 B allocated per virtual CPU: run with {@code -prof gc} and divide
+ * {@code gc.alloc.rate.norm} by {@code vcpus}.
  *
- * <p>How to run: mvn -B -q -pl benchmarks -am package -DskipTests && java -jar benchmarks/target/benchmarks.jar SolverBenchmark
+ * <p>How to run:
+ * <pre>
+ * mvn -B -q -pl benchmarks -am package -DskipTests
+ * java -jar benchmarks/target/benchmarks.jar SolverBenchmark -prof gc
+ * java -jar benchmarks/target/benchmarks.jar SolverBenchmark -p vcpus=1000000 -prof gc
+ * </pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(1)
-@Warmup(iterations = 4, time = 2)
+@Fork(value = 2, jvmArgsAppend = "-Xmx3g")
+@Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class SolverBenchmark {
 
-    @Param({"1000", "10000", "100000"})
+    @Param({"100", "1000", "10000", "100000", "1000000"})
     public int vcpus;
 
     private Problem problem;
+    private double[] doubles;
 
     @Setup(Level.Trial)
     public void generate() {
         problem = RandomProblems.generate(42, vcpus);
+        SplittableRandom r = new SplittableRandom(42);
+        doubles = new double[vcpus];
+        for (int i = 0; i < vcpus; i++) {
+            doubles[i] = r.nextDouble();
+        }
     }
 
     @Benchmark
     public Solution solve() {
         return Solver.solve(problem);
+    }
+
+    /** The yardstick: sorting one double per virtual CPU (a copy each time, so every sort starts unsorted). */
+    @Benchmark
+    public double[] sortDoubles() {
+        double[] d = doubles.clone();
+        Arrays.sort(d);
+        return d;
     }
 }

@@ -36,7 +36,8 @@ public record User(String name, List<Share> shares, Optional<String> cpuPool, bo
 
     /** The share for {@code type}: the one written, or z/VM's default RELATIVE 100 with no limit. */
     public Share shareFor(EngineType type) {
-        for (Share s : shares) {
+        for (int i = 0; i < shares.size(); i++) {
+            Share s = shares.get(i);
             if (s.type() == type) {
                 return s;
             }

@@ -3,6 +3,9 @@ package org.schedlab.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class NumbersTest {
@@ -33,5 +36,53 @@ class NumbersTest {
         assertEquals("14.833", Numbers.fixed(89.0 / 6, 3));
         assertEquals("2.000", Numbers.fixed(2, 3));
         assertEquals("0.00", Numbers.fixed(-0.0001, 2));
+    }
+
+    private static String formatByBigDecimal(double value, int places) {
+        BigDecimal d = new BigDecimal(value).setScale(places, RoundingMode.HALF_EVEN).stripTrailingZeros();
+        return d.signum() == 0 ? "0" : d.toPlainString();
+    }
+
+    private static String fixedByBigDecimal(double value, int places) {
+        BigDecimal d = new BigDecimal(value).setScale(places, RoundingMode.HALF_EVEN);
+        return (d.signum() == 0 ? d.abs() : d).toPlainString();
+    }
+
+    /** Doubles of every magnitude, ties at every place, neighbours of round decimals, subnormals. */
+    private static double randomValue(SplittableRandom r) {
+        return switch (r.nextInt(6)) {
+            case 0 -> Double.longBitsToDouble(r.nextLong());
+            case 1 -> (r.nextBoolean() ? -1 : 1) * r.nextDouble() * Math.pow(10, r.nextInt(-12, 14));
+            case 2 -> r.nextLong(-2_000_000_000_000L, 2_000_000_000_000L) / Math.pow(2, r.nextInt(0, 60));
+            case 3 -> Math.nextAfter(r.nextLong(-1_000_000, 1_000_000) / 1000.0, r.nextBoolean() ? 1e300 : -1e300);
+            case 4 -> r.nextInt(-1000, 1000) * Double.MIN_VALUE;
+            default -> (r.nextInt(-100_000, 100_000) + 0.5) / POW2[r.nextInt(POW2.length)];
+        };
+    }
+
+    private static final double[] POW2 = {1, 2, 4, 8, 16, 1024, 1 << 20};
+
+    @Test
+    void format_randomValues_equalToBigDecimalHalfEven() {
+        SplittableRandom r = new SplittableRandom(2026);
+        for (int i = 0; i < 400_000; i++) {
+            double v = randomValue(r);
+            if (Double.isNaN(v) || Double.isInfinite(v)) {
+                continue;
+            }
+            int places = r.nextInt(0, 13);
+            assertEquals(formatByBigDecimal(v, places), Numbers.format(v, places), v + " at " + places);
+            assertEquals(fixedByBigDecimal(v, places), Numbers.fixed(v, places), v + " at " + places);
+        }
+    }
+
+    @Test
+    void format_exactTies_roundHalfEven() {
+        assertEquals("0", Numbers.format(0.5, 0));
+        assertEquals("2", Numbers.format(1.5, 0));
+        assertEquals("2", Numbers.format(2.5, 0));
+        assertEquals("0.12", Numbers.format(0.125, 2));
+        assertEquals("-0.38", Numbers.format(-0.375, 2));
+        assertEquals("1.0000000000", Numbers.fixed(0.99999999999, 10));
     }
 }

@@ -9,7 +9,7 @@ import java.util.concurrent.locks.LockSupport;
  * cost more than the window. The volatile generation counter gives the happens-before edge that makes one
  * window's writes visible to the next.
  */
-final class SpinBarrier {
+public final class SpinBarrier {
 
     private final int parties;
     /**
@@ -21,14 +21,14 @@ final class SpinBarrier {
     private volatile int generation;
     private volatile boolean broken;
 
-    SpinBarrier(int parties) {
+    public SpinBarrier(int parties) {
         this.parties = parties;
         this.spinLimit = parties <= Runtime.getRuntime().availableProcessors() ? 2000 : 0;
         this.waiting = new AtomicInteger(parties);
     }
 
     /** Waits for all parties; false if the barrier was broken (the run is stopping). */
-    boolean await() {
+    public boolean await() {
         int gen = generation;
         if (waiting.decrementAndGet() == 0) {
             waiting.set(parties);
@@ -52,7 +52,7 @@ final class SpinBarrier {
         return !broken;
     }
 
-    void breakBarrier() {
+    public void breakBarrier() {
         broken = true;
     }
 }

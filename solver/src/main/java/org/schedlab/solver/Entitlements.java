@@ -1,11 +1,13 @@
 package org.schedlab.solver;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.schedlab.core.CpuPool;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.Partition;
@@ -66,6 +68,16 @@ public final class Entitlements {
     }
 
     /**
+     * The entitlement of {@code min} competing for {@code capacity} in a set whose absolute and relative
+     * min-shares add up to {@code absoluteSum} and {@code relativeSum} ({@code min} included): what
+     * {@link #of(double, List)} gives {@code min}, for a caller that keeps the sums of a growing set instead of
+     * rebuilding the set (linear instead of quadratic).
+     */
+    public static double entitlement(double capacity, double absoluteSum, double relativeSum, ShareAmount min) {
+        return new PoolShares(capacity, absoluteSum, relativeSum).entitlement(min);
+    }
+
+    /**
      * The buckets, and every virtual CPU of the problem in file order (as {@link Problem#vcpus()}
      * gives them) with the index of its bucket, or -1 when it is stopped. The solver needs the
      * second part to put answers back in order without looking virtual CPUs up by value (two users
@@ -74,21 +86,28 @@ public final class Entitlements {
     static Layout layout(Problem problem) {
         Partition partition = problem.partition();
         int types = EngineType.values().length;
-        List<Draft> drafts = new ArrayList<>();
+        List<User> users = problem.users();
         int vcpuCount = 0;
-        for (User user : problem.users()) {
-            vcpuCount += user.vcpus().size();
+        for (int u = 0; u < users.size(); u++) {
+            vcpuCount += users.get(u).vcpus().size();
         }
         List<Problem.Placed> placed = new ArrayList<>(vcpuCount);
         int[] bucketOf = new int[vcpuCount];
-        // Few distinct CPU pool names, many members: look each name up once.
-        Map<String, Optional<CpuPool>> cpuPools = new HashMap<>();
-        for (User user : problem.users()) {
-            Draft[] byType = new Draft[types];
-            // A virtual CPU's dispatch pool depends on its type only, not on which of the user's it is.
-            EngineType[] poolOf = new EngineType[types];
-            Optional<CpuPool> cpuPool = user.cpuPool().flatMap(name -> cpuPools.computeIfAbsent(name, partition::cpuPool));
-            for (VirtualCpu vcpu : user.vcpus()) {
+        // Two passes over the users, so that a million virtual CPUs cost no draft object per bucket: the first
+        // numbers the buckets and adds up each pool's shares, the second makes the buckets with their
+        // entitlements. Per-user scratch arrays are cleared after each user.
+        int[] bucketOfType = new int[types];
+        // A virtual CPU's dispatch pool depends on its type only, not on which of the user's it is.
+        EngineType[] poolOf = new EngineType[types];
+        double[] absoluteSum = new double[types];
+        double[] relativeSum = new double[types];
+        int bucketCount = 0;
+        Arrays.fill(bucketOfType, -1);
+        for (int u = 0; u < users.size(); u++) {
+            User user = users.get(u);
+            List<VirtualCpu> vcpus = user.vcpus();
+            for (int k = 0; k < vcpus.size(); k++) {
+                VirtualCpu vcpu = vcpus.get(k);
                 int type = vcpu.type().ordinal();
                 if (poolOf[type] == null) {
                     poolOf[type] = problem.dispatchPool(user, vcpu);
@@ -100,27 +119,19 @@ public final class Entitlements {
                     bucketOf[file] = -1;
                     continue;
                 }
-                Draft draft = byType[type];
-                if (draft == null) {
-                    draft = new Draft(drafts.size(), user, vcpu.type(), pool,
-                            cpuPool.isPresent() && cpuPool.get().type() == pool ? cpuPool : Optional.empty());
-                    byType[type] = draft;
-                    drafts.add(draft);
+                if (bucketOfType[type] < 0) {
+                    bucketOfType[type] = bucketCount++;
+                    ShareAmount min = minShare(user, vcpu.type());
+                    if (min.kind() == ShareKind.ABSOLUTE) {
+                        absoluteSum[pool.ordinal()] += min.value();
+                    } else {
+                        relativeSum[pool.ordinal()] += min.value();
+                    }
                 }
-                draft.running.add(vcpu);
-                bucketOf[file] = draft.index;
+                bucketOf[file] = bucketOfType[type];
             }
-        }
-
-        double[] absoluteSum = new double[types];
-        double[] relativeSum = new double[types];
-        for (Draft d : drafts) {
-            ShareAmount min = d.share.min();
-            if (min.kind() == ShareKind.ABSOLUTE) {
-                absoluteSum[d.pool.ordinal()] += min.value();
-            } else {
-                relativeSum[d.pool.ordinal()] += min.value();
-            }
+            Arrays.fill(bucketOfType, -1);
+            Arrays.fill(poolOf, null);
         }
         PoolShares[] pools = new PoolShares[types];
         for (EngineType t : EngineType.values()) {
@@ -128,16 +139,80 @@ public final class Entitlements {
                     relativeSum[t.ordinal()]);
         }
 
-        List<Bucket> buckets = new ArrayList<>(drafts.size());
-        for (Draft d : drafts) {
-            PoolShares shares = pools[d.pool.ordinal()];
-            double entitlement = shares.entitlement(d.share.min());
-            double limit = d.share.limit()
-                    .map(l -> shares.limit(d.share.min(), l.amount()))
-                    .orElse(Double.POSITIVE_INFINITY);
-            buckets.add(new Bucket(d.user, d.virtualType, d.pool, d.share, d.running, d.cpuPool, entitlement, limit));
+        // Few distinct CPU pool names, many members: look each name up once.
+        Map<String, Optional<CpuPool>> cpuPools = new HashMap<>();
+        Function<String, Optional<CpuPool>> cpuPoolNamed = name -> cpuPools.computeIfAbsent(name, partition::cpuPool);
+        Bucket[] buckets = new Bucket[bucketCount];
+        EngineType[] all = EngineType.values();
+        int[] count = new int[types];
+        VirtualCpu[][] running = new VirtualCpu[types][4];
+        int file = 0;
+        for (int u = 0; u < users.size(); u++) {
+            User user = users.get(u);
+            List<VirtualCpu> vcpus = user.vcpus();
+            int first = file;
+            for (int k = 0; k < vcpus.size(); k++, file++) {
+                VirtualCpu vcpu = vcpus.get(k);
+                int b = bucketOf[file];
+                if (b < 0) {
+                    continue;
+                }
+                int type = vcpu.type().ordinal();
+                if (count[type] == running[type].length) {
+                    running[type] = Arrays.copyOf(running[type], count[type] * 2);
+                }
+                running[type][count[type]++] = vcpu;
+                bucketOfType[type] = b;
+            }
+            Optional<CpuPool> cpuPool = user.cpuPool().flatMap(cpuPoolNamed);
+            for (int type = 0; type < types; type++) {
+                int b = bucketOfType[type];
+                if (b < 0) {
+                    continue;
+                }
+                EngineType virtualType = all[type];
+                EngineType pool = placed.get(first + firstOfType(vcpus, virtualType)).pool();
+                Share share = user.shareFor(virtualType);
+                PoolShares shares = pools[pool.ordinal()];
+                double entitlement = shares.entitlement(share.min());
+                double limit = share.limit().isPresent()
+                        ? shares.limit(share.min(), share.limit().get().amount())
+                        : Double.POSITIVE_INFINITY;
+                // A guest whose virtual CPUs are all this bucket's (most have one) lends it its own list.
+                int n = count[type];
+                List<VirtualCpu> list = n == vcpus.size() ? vcpus
+                        : n == 1 ? List.of(running[type][0])
+                        : n == 2 ? List.of(running[type][0], running[type][1])
+                        : List.of(Arrays.copyOf(running[type], n));
+                buckets[b] = new Bucket(user, virtualType, pool, share, list,
+                        cpuPool.isPresent() && cpuPool.get().type() == pool ? cpuPool : Optional.empty(),
+                        entitlement, limit);
+                Arrays.fill(running[type], 0, n, null);
+                count[type] = 0;
+                bucketOfType[type] = -1;
+            }
         }
-        return new Layout(List.copyOf(buckets), Collections.unmodifiableList(placed), bucketOf);
+        return new Layout(List.of(buckets), Collections.unmodifiableList(placed), bucketOf);
+    }
+
+    /** {@code user.shareFor(type).min()} without making the default share when the user has none. */
+    private static ShareAmount minShare(User user, EngineType type) {
+        List<Share> shares = user.shares();
+        for (int i = 0; i < shares.size(); i++) {
+            if (shares.get(i).type() == type) {
+                return shares.get(i).min();
+            }
+        }
+        return ShareAmount.DEFAULT;
+    }
+
+    /** The position in {@code vcpus} of the first one of {@code type}. */
+    private static int firstOfType(List<VirtualCpu> vcpus, EngineType type) {
+        for (int k = 0; ; k++) {
+            if (vcpus.get(k).type() == type) {
+                return k;
+            }
+        }
     }
 
     /** Buckets plus every virtual CPU in file order with its bucket index (-1 when stopped). */
@@ -163,25 +238,6 @@ public final class Entitlements {
 
         int bucketOf(int fileIndex) {
             return bucketOf[fileIndex];
-        }
-    }
-
-    private static final class Draft {
-        final int index;
-        final User user;
-        final EngineType virtualType;
-        final EngineType pool;
-        final Share share;
-        final Optional<CpuPool> cpuPool;
-        final List<VirtualCpu> running = new ArrayList<>(2);
-
-        Draft(int index, User user, EngineType virtualType, EngineType pool, Optional<CpuPool> cpuPool) {
-            this.index = index;
-            this.user = user;
-            this.virtualType = virtualType;
-            this.pool = pool;
-            this.share = user.shareFor(virtualType);
-            this.cpuPool = cpuPool;
         }
     }
 

@@ -42,6 +42,12 @@ final class EventQueue {
         return (int) (item >>> (INDEX_BITS + KIND_BITS));
     }
 
+    /** Empties the queue for another fill, keeping its arrays. */
+    void clear() {
+        size = 0;
+        lastLevel = 0;
+    }
+
     boolean isEmpty() {
         return size == 0;
     }

@@ -45,6 +45,9 @@ final class ProgressiveFilling {
     /** Groups of virtual CPU v: {@code groupsOf[groupStart[v] .. groupStart[v + 1])}. */
     private final int[] groupStart;
     private final int[] groupsOf;
+    /** The last fill's event queue, reused by the next (a solve fills twice): one filling, one thread. */
+    private EventQueue spare;
+    private int[] spareStopping;
 
     private ProgressiveFilling(double[] weight, double[] cap, int groupCount, int[] memberStart, int[] members,
                                int[] groupStart, int[] groupsOf) {
@@ -68,16 +71,20 @@ final class ProgressiveFilling {
     /**
      * Fills from {@code floor}.
      *
-     * @param floor    where each virtual CPU starts; the answer is never below it
+     * @param floor    where each virtual CPU starts (null: all at 0); the answer is never below it
      * @param moving   which virtual CPUs may rise; the others stay at their floor
      * @param groupCap per group, the most its members may sum to ({@code +∞}: no cap)
      * @return each virtual CPU's allocation
      */
     double[] fill(double[] floor, boolean[] moving, double[] groupCap) {
-        if (floor.length != vcpus() || moving.length != vcpus() || groupCap.length != groupCount) {
+        if ((floor != null && floor.length != vcpus()) || moving.length != vcpus() || groupCap.length != groupCount) {
             throw new IllegalArgumentException("arrays do not match the filling's size");
         }
-        return new Run(floor, moving, groupCap).run();
+        Run run = new Run(floor, moving, groupCap);
+        double[] x = run.run();
+        spare = run.queue;
+        spareStopping = run.stopping;
+        return x;
     }
 
     /** Collects virtual CPUs, groups and memberships, then lays them out as compact arrays. */
@@ -89,6 +96,7 @@ final class ProgressiveFilling {
         private int[] joinVcpu;
         private int[] joinGroup;
         private int joins;
+        private boolean joinsInVcpuOrder = true;
 
         Builder() {
             this(16, 16);
@@ -128,6 +136,7 @@ final class ProgressiveFilling {
                 joinVcpu = Arrays.copyOf(joinVcpu, joins * 2);
                 joinGroup = Arrays.copyOf(joinGroup, joins * 2);
             }
+            joinsInVcpuOrder &= joins == 0 || joinVcpu[joins - 1] <= vcpu;
             joinVcpu[joins] = vcpu;
             joinGroup[joins] = group;
             joins++;
@@ -147,14 +156,24 @@ final class ProgressiveFilling {
                 groupStart[v + 1] += groupStart[v];
             }
             int[] members = new int[joins];
-            int[] groupsOf = new int[joins];
             int[] nextMember = Arrays.copyOf(memberStart, groups);
-            int[] nextGroup = Arrays.copyOf(groupStart, vcpus);
             for (int j = 0; j < joins; j++) {
                 members[nextMember[joinGroup[j]]++] = joinVcpu[j];
-                groupsOf[nextGroup[joinVcpu[j]]++] = joinGroup[j];
             }
-            return new ProgressiveFilling(Arrays.copyOf(weight, vcpus), Arrays.copyOf(cap, vcpus), groups,
+            int[] groupsOf;
+            if (joinsInVcpuOrder && joinGroup.length == joins) {
+                // Joined one virtual CPU after another (as the solver does): the groups are in place already.
+                groupsOf = joinGroup;
+            } else {
+                groupsOf = new int[joins];
+                int[] nextGroup = Arrays.copyOf(groupStart, vcpus);
+                for (int j = 0; j < joins; j++) {
+                    groupsOf[nextGroup[joinVcpu[j]]++] = joinGroup[j];
+                }
+            }
+            // Sized exactly by the caller, the arrays are handed over as they are.
+            return new ProgressiveFilling(weight.length == vcpus ? weight : Arrays.copyOf(weight, vcpus),
+                    cap.length == vcpus ? cap : Arrays.copyOf(cap, vcpus), groups,
                     memberStart, members, groupStart, groupsOf);
         }
     }
@@ -185,7 +204,7 @@ final class ProgressiveFilling {
             int n = vcpus();
             this.floor = floor;
             this.groupCap = groupCap;
-            x = floor.clone();
+            x = floor == null ? new double[n] : floor.clone();
             state = new byte[n];
             constant = new double[groupCount];
             slope = new double[groupCount];
@@ -196,18 +215,27 @@ final class ProgressiveFilling {
             saturated = new boolean[groupCount];
             dirty = new boolean[groupCount];
             dirtyList = new int[groupCount];
-            stopping = new int[n];
-            queue = new EventQueue(2 * n + groupCount);
+            stopping = spareStopping != null ? spareStopping : new int[n];
+            spareStopping = null;
+            if (spare != null) {
+                queue = spare;
+                spare = null;
+                queue.clear();
+            } else {
+                // Each moving virtual CPU has one event of its own at a time and each group one live event;
+                // stale group events are rare, and the queue grows if they are not.
+                queue = new EventQueue(n + 2 * groupCount + 16);
+            }
             for (int v = 0; v < n; v++) {
-                if (!(floor[v] >= 0)) {
+                if (!(floorOf(v) >= 0)) {
                     throw new IllegalArgumentException("a floor must be non-negative");
                 }
-                if (!moving[v] || weight[v] == 0 || cap[v] <= floor[v]) {
+                if (!moving[v] || weight[v] == 0 || cap[v] <= floorOf(v)) {
                     state[v] = FIXED;
-                } else if (floor[v] > 0) {
+                } else if (floorOf(v) > 0) {
                     state[v] = WAITING;
                     unsettled++;
-                    queue.push(floor[v] / weight[v], EventQueue.item(START_RISING, v, 0));
+                    queue.push(floorOf(v) / weight[v], EventQueue.item(START_RISING, v, 0));
                 } else {
                     state[v] = RISING;
                     unsettled++;
@@ -319,7 +347,7 @@ final class ProgressiveFilling {
             for (int k = memberStart[g]; k < memberStart[g + 1]; k++) {
                 int v = members[k];
                 if (state[v] == RISING) {
-                    x[v] = Math.min(cap[v], Math.max(floor[v], weight[v] * full));
+                    x[v] = Math.min(cap[v], Math.max(floorOf(v), weight[v] * full));
                     state[v] = SETTLED;
                     unsettled--;
                     stopping[count++] = v;
@@ -347,9 +375,13 @@ final class ProgressiveFilling {
 
         /** Moves x[v] by as much of {@code amount} as its floor and cap allow; returns the move. */
         private double shift(int v, double amount) {
-            double step = amount > 0 ? Math.min(amount, cap[v] - x[v]) : Math.max(amount, floor[v] - x[v]);
+            double step = amount > 0 ? Math.min(amount, cap[v] - x[v]) : Math.max(amount, floorOf(v) - x[v]);
             x[v] += step;
             return step;
+        }
+
+        private double floorOf(int v) {
+            return floor == null ? 0 : floor[v];
         }
 
         private void touch(int g) {

@@ -16,7 +16,8 @@ public record Solution(org.schedlab.core.Problem problem, List<PoolAllocation> p
         Objects.requireNonNull(problem, "problem");
         pools = List.copyOf(pools);
         buckets = List.copyOf(buckets);
-        vcpus = List.copyOf(vcpus);
+        // The solver's own answers are immutable already, and made into records only when read.
+        vcpus = vcpus instanceof AnswerList ? vcpus : List.copyOf(vcpus);
     }
 
     /** The running virtual CPUs in file order: the dimensions of the comparator's vectors. */

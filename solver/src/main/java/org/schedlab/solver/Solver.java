@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
 import org.schedlab.core.CpuPool;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.LimitMode;
@@ -32,10 +31,21 @@ public final class Solver {
         // One filling holds every dispatch pool: their groups are disjoint, so a shared level gives
         // each pool the answer a filling of its own would. Groups: dispatch pools, limited buckets,
         // CPU pools. Each has a cap for the share-based phase and one for scavenging.
-        int running = buckets.stream().mapToInt(b -> b.running().size()).sum();
         // Every virtual CPU joins its dispatch pool, and maybe its bucket's limit and a CPU pool.
-        ProgressiveFilling.Builder builder = new ProgressiveFilling.Builder(running, 3 * running);
-        int maxGroups = partition.types().size() + buckets.size() + partition.cpuPools().size();
+        int running = 0;
+        int joins = 0;
+        for (int b = 0; b < buckets.size(); b++) {
+            Bucket bucket = buckets.get(b);
+            int size = bucket.running().size();
+            running += size;
+            joins += size * (1 + (bucket.hasLimit() ? 1 : 0) + (bucket.cpuPool().isPresent() ? 1 : 0));
+        }
+        ProgressiveFilling.Builder builder = new ProgressiveFilling.Builder(running, joins);
+        int limited = 0;
+        for (int b = 0; b < buckets.size(); b++) {
+            limited += buckets.get(b).hasLimit() ? 1 : 0;
+        }
+        int maxGroups = partition.types().size() + limited + partition.cpuPools().size();
         double[] hardCaps = new double[maxGroups];
         double[] scavengingCaps = new double[maxGroups];
         int[] dispatchGroup = new int[EngineType.values().length];
@@ -95,29 +105,18 @@ public final class Solver {
 
         boolean[] everyone = new boolean[running];
         Arrays.fill(everyone, true);
-        double[] x = filling.fill(new double[running], everyone, Arrays.copyOf(hardCaps, groups));
+        double[] x = filling.fill(null, everyone, Arrays.copyOf(hardCaps, groups));
         if (anyScavenger) {
             x = filling.fill(x, scavenging, Arrays.copyOf(scavengingCaps, groups));
         }
 
         double[] allocated = new double[EngineType.values().length];
-        List<VcpuAnswer> answers = new ArrayList<>(placed.size());
         for (int i = 0; i < placed.size(); i++) {
-            Problem.Placed p = placed.get(i);
-            OptionalDouble demand = p.vcpu().demand().unbounded()
-                    ? OptionalDouble.empty()
-                    : OptionalDouble.of(p.vcpu().demand().percent());
-            int b = layout.bucketOf(i);
-            if (b < 0) {
-                answers.add(new VcpuAnswer(p, demand, 0, OptionalDouble.empty(), 0));
-                continue;
+            if (fillIndex[i] >= 0) {
+                allocated[placed.get(i).pool().ordinal()] += x[fillIndex[i]];
             }
-            Bucket bucket = buckets.get(b);
-            double correct = x[fillIndex[i]];
-            allocated[p.pool().ordinal()] += correct;
-            answers.add(new VcpuAnswer(p, demand, bucket.entitlementPerVcpu(),
-                    bucket.hasLimit() ? OptionalDouble.of(bucket.limit()) : OptionalDouble.empty(), correct));
         }
+        List<VcpuAnswer> answers = new AnswerList(layout, fillIndex, x);
         List<PoolAllocation> pools = new ArrayList<>();
         for (EngineType type : partition.types()) {
             pools.add(new PoolAllocation(type, partition.capacity(type), allocated[type.ordinal()]));

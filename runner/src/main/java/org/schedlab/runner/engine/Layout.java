@@ -2,6 +2,7 @@ package org.schedlab.runner.engine;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.schedlab.core.CpuPool;
@@ -10,6 +11,7 @@ import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Srm;
 import org.schedlab.core.Topology;
+import org.schedlab.core.User;
 import org.schedlab.runner.spi.DispatchMode;
 import org.schedlab.runner.spi.ModelConstants;
 import org.schedlab.runner.spi.PolicyContext;
@@ -19,7 +21,7 @@ import org.schedlab.solver.Bucket;
  * The partition laid out for one run, fixed for its length: dispatch pools (one per engine type, in LPAR
  * order), their cores and logical CPUs, the running virtual CPUs with their buckets and guests, and the
  * {@link PolicyContext} built from them. Set-up is linear in the problem size: buckets, guests and engine
- * types are looked up through maps, not scanned.
+ * types are looked up through maps (keyed by the user objects, not their names), not scanned.
  */
 final class Layout {
 
@@ -159,11 +161,19 @@ final class Layout {
         }
 
         // Running virtual CPUs and their buckets: a bucket is (user, virtual CPU type).
-        Map<String, Integer> bucketIndex = new HashMap<>();
+        // Buckets by user object and type: the buckets are made from this problem's users, so no user's name
+        // needs upper-casing and concatenating per virtual CPU. Names are the fallback for buckets made from an
+        // equal copy of the problem.
+        int engineTypes = EngineType.values().length;
+        Map<User, int[]> bucketsOfUser = new IdentityHashMap<>();
         for (int b = 0; b < buckets.size(); b++) {
             Bucket bk = buckets.get(b);
-            bucketIndex.putIfAbsent(bucketKey(bk.user().key(), bk.virtualType()), b);
+            int[] of = bucketsOfUser.computeIfAbsent(bk.user(), u -> filled(engineTypes, -1));
+            if (of[bk.virtualType().ordinal()] < 0) {
+                of[bk.virtualType().ordinal()] = b;
+            }
         }
+        Map<String, Integer> bucketIndex = new HashMap<>();
         List<Problem.Placed> running = problem.vcpus().stream().filter(p -> !p.vcpu().stopped()).toList();
         n = running.size();
         nb = buckets.size();
@@ -171,18 +181,30 @@ final class Layout {
         vUser = new int[n];
         vDemandPct = new double[n];
         vCpuPool = new int[n];
-        Map<String, Integer> userIndex = new HashMap<>();
+        Map<User, Integer> userIndex = new IdentityHashMap<>();
         List<PolicyContext.Vcpu> infos = new ArrayList<>(n);
         int[] perBucket = new int[nb];
         for (int v = 0; v < n; v++) {
             Problem.Placed p = running.get(v);
-            Integer b = bucketIndex.get(bucketKey(p.user().key(), p.vcpu().type()));
-            if (b == null) {
-                throw new IllegalStateException("no bucket for " + p.id());
+            int[] of = bucketsOfUser.get(p.user());
+            int b = of == null ? -1 : of[p.vcpu().type().ordinal()];
+            if (b < 0) {
+                if (bucketIndex.isEmpty()) {
+                    for (int k = 0; k < buckets.size(); k++) {
+                        Bucket bk = buckets.get(k);
+                        bucketIndex.putIfAbsent(bucketKey(bk.user().key(), bk.virtualType()), k);
+                    }
+                }
+                Integer named = bucketIndex.get(bucketKey(p.user().key(), p.vcpu().type()));
+                if (named == null) {
+                    throw new IllegalStateException("no bucket for " + p.id());
+                }
+                b = named;
             }
             vBucket[v] = b;
             perBucket[b]++;
-            vUser[v] = userIndex.computeIfAbsent(p.user().key(), k -> userIndex.size());
+            // A problem's user names are unique, so its user objects number the guests as their names would.
+            vUser[v] = userIndex.computeIfAbsent(p.user(), k -> userIndex.size());
             boolean unbounded = p.vcpu().demand().unbounded();
             double d = p.vcpu().demand().percent();
             vDemandPct[v] = unbounded ? Double.NaN : d;
@@ -251,6 +273,12 @@ final class Layout {
                 cpuPoolVcpus[vCpuPool[v]][perCap[vCpuPool[v]]++] = v;
             }
         }
+    }
+
+    private static int[] filled(int length, int value) {
+        int[] a = new int[length];
+        java.util.Arrays.fill(a, value);
+        return a;
     }
 
     private static String bucketKey(String user, EngineType virtualType) {

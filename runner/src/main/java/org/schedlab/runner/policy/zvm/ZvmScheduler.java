@@ -66,13 +66,35 @@ final class ZvmScheduler implements PolicyInstance {
         memory = new double[n];
         member = new boolean[n];
         lastStop = new long[n];
+        // The users log on in file order as the run starts (the report's runner logged them on for each
+        // scenario); one with work to do joins the dispatch list at once, entitled over those already on it.
+        // The set of buckets on the list only grows during log-on, so each pool keeps its share sums instead of
+        // rebuilding the set per virtual CPU (which made set-up quadratic).
+        List<Bucket> buckets = ctx.buckets();
+        boolean[] listed = new boolean[buckets.size()];
+        double[] absoluteSum = new double[ctx.dispatchPools().size()];
+        double[] relativeSum = new double[absoluteSum.length];
         for (PolicyContext.Vcpu v : ctx.vcpus()) {
             int i = v.index();
-            // The users log on in file order as the run starts (the report's runner logged them on for each
-            // scenario); one with work to do joins the dispatch list at once, entitled over those already on it.
             member[i] = v.unbounded() || v.demand() > 0;
-            entitlement[i] = has(Defect.DISPATCH_LIST_ENTITLEMENT) ? dispatchListEntitlement(i, i) : v.weight();
             memory[i] = has(Defect.SINCE_LOGON_MEMORY) ? 0 : LOG_ZERO;
+            if (!has(Defect.DISPATCH_LIST_ENTITLEMENT)) {
+                entitlement[i] = v.weight();
+                continue;
+            }
+            int p = v.dispatchPool();
+            ShareAmount min = buckets.get(v.bucket()).share().min();
+            boolean absolute = min.kind() == ShareKind.ABSOLUTE;
+            if (member[i] && !listed[v.bucket()]) {
+                listed[v.bucket()] = true;
+                absoluteSum[p] += absolute ? min.value() : 0;
+                relativeSum[p] += absolute ? 0 : min.value();
+            }
+            // A VCPU not on the list is entitled as if its bucket were (as the wake-up rule computes it).
+            double extra = listed[v.bucket()] ? 0 : min.value();
+            double e = Entitlements.entitlement(ctx.dispatchPools().get(p).capacity(),
+                    absoluteSum[p] + (absolute ? extra : 0), relativeSum[p] + (absolute ? 0 : extra), min);
+            entitlement[i] = e / buckets.get(v.bucket()).running().size();
         }
         limits = new LimitList(ctx, limits(), has(Defect.LIMITSOFT_LEAK)
                 ? LimitList.SoftRule.OTHERS_BELOW_ENTITLEMENT : LimitList.SoftRule.OTHERS_FILL_POOL);
@@ -107,6 +129,24 @@ final class ZvmScheduler implements PolicyInstance {
     private double[] limits() {
         List<Bucket> buckets = ctx.buckets();
         double[] lim = new double[buckets.size()];
+        // Each pool's min-share sums, added in bucket order as Entitlements.of would add them: set S below is
+        // the pool's min-shares plus one limit-share, so its sums are these plus that share (linear set-up).
+        double[] absoluteSum = new double[ctx.dispatchPools().size()];
+        double[] relativeSum = new double[absoluteSum.length];
+        if (has(Defect.RELATIVE_LIMIT)) {
+            for (Bucket o : buckets) {
+                ShareAmount m = o.share().min();
+                int p = ctx.dispatchPoolOf(o.pool());
+                if (p < 0) {
+                    continue;
+                }
+                if (m.kind() == ShareKind.ABSOLUTE) {
+                    absoluteSum[p] += m.value();
+                } else {
+                    relativeSum[p] += m.value();
+                }
+            }
+        }
         for (int b = 0; b < lim.length; b++) {
             Bucket bk = buckets.get(b);
             lim[b] = bk.limit();
@@ -117,15 +157,10 @@ final class ZvmScheduler implements PolicyInstance {
                 lim[b] = Double.POSITIVE_INFINITY;
             } else if (has(Defect.RELATIVE_LIMIT)) {
                 // The limit-share joins the set beside the user's own min-share instead of replacing it.
-                List<ShareAmount> set = new ArrayList<>();
-                for (Bucket o : buckets) {
-                    if (o.pool() == bk.pool()) {
-                        set.add(o.share().min());
-                    }
-                }
-                set.add(bk.share().limit().get().amount());
-                double[] e = Entitlements.of(ctx.dispatchPools().get(poolIndex(bk)).capacity(), set);
-                lim[b] = e[e.length - 1];
+                ShareAmount l = bk.share().limit().get().amount();
+                int p = poolIndex(bk);
+                lim[b] = Entitlements.entitlement(ctx.dispatchPools().get(p).capacity(), absoluteSum[p],
+                        relativeSum[p] + l.value(), l);
             }
         }
         return lim;
