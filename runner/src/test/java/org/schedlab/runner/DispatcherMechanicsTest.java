@@ -28,10 +28,12 @@ class DispatcherMechanicsTest {
         Runs.Result r = Runs.run(p, "fair", Runs.seconds(3));
         double[] raw = r.meanBusy(WARM);
         double[] mt1 = r.meanMt1(WARM);
-        assertEquals(100, raw[0], 0.1);
-        assertEquals(100, raw[1], 0.1);
-        assertEquals(65, mt1[0], 0.1, "1.3 / 2 of a thread alone");
-        assertEquals(65, mt1[1], 0.1);
+        assertEquals(Runs.ALONE, raw[0], 0.1);
+        assertEquals(Runs.ALONE, raw[1], 0.1);
+        // 1.3 / 2 of a thread alone while both run; during the sibling's clock-comparator waits it runs alone at
+        // full speed, which makes up most of its own waits.
+        assertEquals(65, mt1[0], 0.5, "1.3 / 2 of a thread alone");
+        assertEquals(65, mt1[1], 0.5);
         assertEquals(0, r.summary().logicalCpus().get(0).affinityMisses(), "each stays on its own thread");
         assertEquals(0, r.summary().logicalCpus().get(1).affinityMisses());
     }
@@ -72,7 +74,9 @@ class DispatcherMechanicsTest {
     @Test
     void preemption_singleThreaded_donorsPreemptHog() throws Exception {
         Problem p = Runs.one(PREEMPT.formatted("CP.1", "", "CP", "CP", "CP", "CP", "CP", "CP"));
-        Runs.Result r = Runs.run(p, "fair", Runs.seconds(3));
+        // Share weights: a donor entitled to 99% runs at once when it wakes. (Fluid targets price it at the 5%
+        // it uses, so it may wait behind the hog while it has slack in its period: FairMechanismsTest.)
+        Runs.Result r = Runs.run(p, "fair:weights=share", Runs.seconds(3));
         assertTrue(r.summary().logicalCpus().get(0).preemptions() > 100);
         assertTrue(r.summary().vcpuDelays().get(1).meanUs() < 100, "a waking donor runs at once");
     }
@@ -150,7 +154,7 @@ class DispatcherMechanicsTest {
         // J2's fair answer needs QGP00003 alone on one CPU: one virtual-time ordered queue per pool finds that.
         Runs.Result r = Runs.run(Runs.file("J2"), "fair", Runs.seconds(4));
         double[] m = r.meanBusy(WARM);
-        assertEquals(100, m[3], 0.5);
+        assertEquals(Runs.ALONE, m[3], 0.5);
         assertEquals(50, m[1], 0.5);
     }
 }

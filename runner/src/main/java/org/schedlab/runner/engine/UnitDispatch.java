@@ -50,7 +50,20 @@ final class UnitDispatch {
                 int cpu = due.top();
                 int v = running[cpu];
                 settle(cpu, now);
-                stopRunning(cpu, v, now, burners.workDone(v));
+                if (burners.workDone(v)) {
+                    stopRunning(cpu, v, now, true);
+                } else if (burners.exitDue(v)) {
+                    // It left SIE to wait on its clock comparator. A slice used up at the same instant ends
+                    // with it: it is priced afresh when it returns.
+                    boolean sliceOver = s.vSliceUsed[v] >= l.coreSlice[l.cpuCore[cpu]];
+                    stopRunning(cpu, v, now, true);
+                    if (sliceOver) {
+                        s.vSliceUsed[v] = 0;
+                    }
+                    burners.leaveSie(v, u, now);
+                } else {
+                    stopRunning(cpu, v, now, false);
+                }
             }
             for (int v = burners.peekDue(u, now); v >= 0; v = burners.peekDue(u, now)) {
                 boolean run = s.vStatus[v] == VcpuStatus.RUNNING;
@@ -62,16 +75,22 @@ final class UnitDispatch {
                 if (run) {
                     int cpu = s.vLastCpu[v];
                     due.update(cpu, deadline(cpu, v));
-                } else if (s.vStatus[v] == VcpuStatus.WAITING) {
+                } else if (s.vStatus[v] == VcpuStatus.WAITING && !s.vInSieWait[v]) {
                     wake(v, now);
                     if (s.vStatus[v] == VcpuStatus.READY) {
                         preemptIfMoreUrgent(u, v, now);
                     }
                 }
             }
+            for (int v = burners.nextSieReturn(u, now); v >= 0; v = burners.nextSieReturn(u, now)) {
+                wake(v, now);
+                if (s.vStatus[v] == VcpuStatus.READY) {
+                    preemptIfMoreUrgent(u, v, now);
+                }
+            }
             dispatchFree(u, now);
 
-            // Next event. A burner's demand is raw time, so its completion does not depend on its speed.
+            // Next event. A burner's demand and its runs between SIE exits are raw time, so they do not depend on its speed.
             long next = burners.nextBoundary(u, t1);
             if (!due.isEmpty() && due.topKey() < next) {
                 next = due.topKey();
@@ -88,12 +107,14 @@ final class UnitDispatch {
 
     /**
      * Whether unit {@code u} has nothing to do until {@code t1}: no CPU running, nothing ready, no burner period
-     * boundary before {@code t1}. {@link #advanceUnit} would then change nothing, so an idle core costs three checks
+     * boundary and no return from a clock-comparator wait before {@code t1}. {@link #advanceUnit} would then change nothing, so an idle core costs three checks
      * per window.
      */
     boolean quiet(int u, long t1) {
         IndexedHeap bh = s.boundaries[u];
-        return s.deadlines[u].isEmpty() && s.dv[u].isEmpty() && (bh.isEmpty() || bh.topKey() >= t1);
+        IndexedHeap sr = s.sieReturns[u];
+        return s.deadlines[u].isEmpty() && s.dv[u].isEmpty() && (bh.isEmpty() || bh.topKey() >= t1)
+                && (sr.isEmpty() || sr.topKey() >= t1);
     }
 
     /** Accounts the VMDBK running on {@code cpu} up to {@code now} at the CPU's current speed. */
@@ -116,14 +137,10 @@ final class UnitDispatch {
         }
     }
 
-    /** When {@code v}, settled on {@code cpu}, finishes its period's raw time or its minor time slice. */
+    /** When {@code v}, settled on {@code cpu}, finishes its period's raw time, leaves SIE or ends its minor time slice. */
     private long deadline(int cpu, int v) {
         long since = s.cpuSince[cpu];
-        long d = since + (l.coreSlice[l.cpuCore[cpu]] - s.vSliceUsed[v]);
-        if (!burners.unbounded(v)) {
-            d = Math.min(d, burners.completion(v, since));
-        }
-        return d;
+        return Math.min(since + (l.coreSlice[l.cpuCore[cpu]] - s.vSliceUsed[v]), burners.completion(v, since));
     }
 
     /** Work units per microsecond on {@code cpu}: SMT-2 speed when its sibling thread is busy too. */
@@ -147,11 +164,12 @@ final class UnitDispatch {
 
     /**
      * The VMDBK becomes ready. After a short wait with its minor time slice still open it keeps its
-     * dispatch priority (it never left the dispatch list); otherwise the policy prices it afresh.
+     * dispatch priority (it never left the dispatch list) unless the policy prices such returns afresh;
+     * otherwise the policy prices it afresh.
      */
     void wake(int v, long now) {
         long key;
-        if (s.vSliceUsed[v] > 0 && now - s.vWaitSince[v] < dropMicros) {
+        if (s.vSliceUsed[v] > 0 && now - s.vWaitSince[v] < dropMicros && s.policy.keepsPriorityOverShortWait()) {
             key = s.dvKey[v];
         } else {
             s.vSliceUsed[v] = 0;
@@ -202,8 +220,20 @@ final class UnitDispatch {
             }
             int cpu = l.coreFirstCpu[u];
             int r = s.cpuRunning[cpu];
-            if (r >= 0 && s.dvKey[v] < s.dvKey[r]) {
+            if (r >= 0 && s.dvKey[v] < s.dvKey[r] && !s.policy.keepsPriorityWhenPreempted()) {
                 stopRunning(cpu, r, now, false);
+                meters.preempted(cpu);
+            } else if (r >= 0 && s.dvKey[v] < s.dvKey[r]) {
+                // Its minor time slice has not expired: it goes back into the DV with its priority and what is
+                // left of its slice.
+                settle(cpu, now);
+                s.deadlines[l.cpuUnit[cpu]].remove(cpu);
+                s.cpuRunning[cpu] = -1;
+                long ran = s.vRan[r];
+                s.vRan[r] = 0;
+                s.policy.charged(r, ran, now);
+                s.vReadySince[r] = now;
+                enqueue(r, s.dvKey[r]);
                 meters.preempted(cpu);
             }
             return;

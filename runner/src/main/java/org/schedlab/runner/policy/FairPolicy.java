@@ -107,6 +107,8 @@ public final class FairPolicy implements SchedulerPolicy {
         /** Per bucket, whether its VMDBKs' keys carry {@link #BACKGROUND}, as the dispatcher last priced them. */
         private final boolean[] keyedScavenging;
         private final double[] poolClock;
+        /** Whether each VMDBK was ready or running at the last window edge. */
+        private final boolean[] activeAtLastEdge;
         /** Scratch for {@link #windowEnd}: the least virtual time per dispatch pool this window. */
         private final double[] poolMin;
         private final LimitList limits;
@@ -134,6 +136,7 @@ public final class FairPolicy implements SchedulerPolicy {
             }
             int np = ctx.dispatchPools().size();
             poolClock = new double[np];
+            activeAtLastEdge = new boolean[n];
             poolMin = new double[np];
             List<Bucket> buckets = ctx.buckets();
             double[] lim = new double[buckets.size()];
@@ -186,9 +189,14 @@ public final class FairPolicy implements SchedulerPolicy {
             java.util.Arrays.fill(min, Double.POSITIVE_INFINITY);
             for (int v = 0; v < vt.length; v++) {
                 VcpuStatus s = w.status(v);
-                if (s == VcpuStatus.READY || s == VcpuStatus.RUNNING) {
+                boolean active = s == VcpuStatus.READY || s == VcpuStatus.RUNNING;
+                // A VMDBK caught in a wait shorter than a window (a burner leaving SIE for its clock comparator) still
+                // sets the clock: otherwise the clock jumps to the others' virtual time while it is out, and its
+                // wake floor then takes away the lag it is owed.
+                if (active || (activeAtLastEdge[v] && s == VcpuStatus.WAITING)) {
                     min[pool[v]] = Math.min(min[pool[v]], vt[v]);
                 }
+                activeAtLastEdge[v] = active;
             }
             for (int p = 0; p < pools; p++) {
                 if (min[p] != Double.POSITIVE_INFINITY && min[p] > poolClock[p]) {

@@ -9,22 +9,29 @@ import org.schedlab.runner.spi.PolicyOption;
 import org.schedlab.runner.spi.SchedulerPolicy;
 
 /**
- * What {@link Zvm63Policy} and {@link Zvm64Policy} share: both run {@link ZvmScheduler}, and differ only in
- * which {@link Defect}s they model and have on by default. A spec string switches them one by one; each
- * policy's settings record ({@link Zvm63Settings}, {@link Zvm64Settings}) parses and lists the switches.
+ * What {@link Zvm63Policy} and {@link Zvm64Policy} share: both run {@link ZvmScheduler}, and differ in how it
+ * orders the dispatch list ({@link ZvmScheduler.Priority}) and which {@link Defect}s they model and have on. A
+ * spec string switches them one by one; each policy's settings record ({@link Zvm63Settings},
+ * {@link Zvm64Settings}) parses and lists the switches.
  */
 public abstract sealed class ZvmPolicy implements SchedulerPolicy permits Zvm63Policy, Zvm64Policy {
 
     private final String name;
-    private final Set<Defect> modelled;
     private final Set<Defect> defaults;
     private final Set<Defect> active;
+    private final ZvmScheduler.Priority priority;
+    /** Options other than defect switches that differ from the defaults, as spec text ("" when none). */
+    private final String extraSpec;
+    private final List<PolicyOption> options;
 
-    ZvmPolicy(String name, Set<Defect> modelled, Set<Defect> defaults, Set<Defect> active) {
+    ZvmPolicy(String name, Set<Defect> defaults, Set<Defect> active,
+              ZvmScheduler.Priority priority, String extraSpec, List<PolicyOption> options) {
         this.name = name;
-        this.modelled = Set.copyOf(modelled);
         this.defaults = Set.copyOf(defaults);
         this.active = Set.copyOf(active);
+        this.priority = priority;
+        this.extraSpec = extraSpec;
+        this.options = List.copyOf(options);
     }
 
     /** The same policy with options applied. */
@@ -42,7 +49,7 @@ public abstract sealed class ZvmPolicy implements SchedulerPolicy permits Zvm63P
 
     @Override
     public final PolicyInstance start(PolicyContext context) {
-        return new ZvmScheduler(context, active);
+        return new ZvmScheduler(context, active, priority);
     }
 
     @Override
@@ -52,12 +59,13 @@ public abstract sealed class ZvmPolicy implements SchedulerPolicy permits Zvm63P
 
     @Override
     public final List<PolicyOption> options() {
-        return DefectSwitches.options(modelled, defaults);
+        return options;
     }
 
     @Override
     public final String spec() {
-        return DefectSwitches.spec(name, defaults, active);
+        String spec = DefectSwitches.spec(name, defaults, active);
+        return extraSpec.isEmpty() ? spec : spec + (spec.equals(name) ? ":" : ",") + extraSpec;
     }
 
     @Override
