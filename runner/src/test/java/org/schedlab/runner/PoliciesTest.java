@@ -64,7 +64,7 @@ class PoliciesTest {
                 Defect.LIMITSOFT_LEAK), p.defects());
         assertEquals("zvm63:since-logon-memory=off,heuristics=off", p.spec());
         Zvm64Policy q = (Zvm64Policy) Policies.create("zvm64:limitsoft-leak=off");
-        assertEquals(Set.of(Defect.RELATIVE_LIMITHARD_UNENFORCED), q.defects());
+        assertEquals(Set.of(Defect.RELATIVE_LIMIT), q.defects());
         assertEquals("zvm64", Policies.create("zvm64").spec());
     }
 
@@ -80,14 +80,14 @@ class PoliciesTest {
 
     @Test
     void settings_specOptions_parseIntoTypedRecords() {
-        assertEquals(new Zvm64Settings(false, true), ((Zvm64Policy) Policies.create("zvm64:limitsoft-leak=off")).settings());
+        assertEquals(new Zvm64Settings(false, true, false), ((Zvm64Policy) Policies.create("zvm64:limitsoft-leak=off")).settings());
         assertEquals(Zvm63Settings.DEFAULT, ((Zvm63Policy) Policies.create("zvm63")).settings());
         assertEquals(new Zvm63Settings(true, true, false, true, true, true), Zvm63Settings.parse(java.util.Map.of("heuristics", "off")));
     }
 
     @Test
     void options_everyPolicy_listsItsSwitchesAndDefaults() {
-        assertEquals(java.util.List.of("limitsoft-leak", "relative-limithard"),
+        assertEquals(java.util.List.of("relative-limit", "limitsoft-leak", "updprio2"),
                 new Zvm64Policy().options().stream().map(PolicyOption::name).toList());
         assertTrue(new Zvm63Policy().options().stream().allMatch(o -> o.defaultValue().equals("on") && o.type().equals("on|off")));
         assertEquals(6, new Zvm63Policy().options().size());

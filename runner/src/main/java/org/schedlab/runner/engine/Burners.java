@@ -13,6 +13,13 @@ import org.schedlab.runner.spi.VcpuStatus;
  * ({@link org.schedlab.runner.spi.ModelConstants#burnerPeriodDrift()}), from the virtual CPU's own random
  * stream: burners drift apart as real ones do, so no phase drawn from the seed decides a whole run, and the
  * draws do not depend on which worker advances the burner. Period boundaries sit in one heap per dispatch unit.
+ *
+ * <p>The IBM burner paces itself with Diag x'0C' and the clock comparator, not with a spin loop alone, so a
+ * running burner leaves SIE now and then: after a raw run drawn exponentially with mean
+ * {@link org.schedlab.runner.spi.ModelConstants#sieRunMicros()} it loads a wait PSW for
+ * {@link org.schedlab.runner.spi.ModelConstants#sieWaitMicros()} and CP re-decides who runs. Unbounded burners
+ * do so too. Those exits, not the minor time slice, set how long CP's real dispatches last and so the dispatch
+ * delay the report measured (docs/runner.md).
  */
 final class Burners {
 
@@ -21,6 +28,11 @@ final class Burners {
     private final long period;
     private final double drift;
     private final SplittableRandom[] periods;
+    private final double sieRun;
+    private final long sieWait;
+    private final SplittableRandom[] exits;
+    /** Raw microseconds each burner runs before it next leaves SIE. */
+    private final long[] toExit;
 
     Burners(Layout l, State s) {
         this.l = l;
@@ -28,6 +40,45 @@ final class Burners {
         this.period = l.burnerPeriodMicros;
         this.drift = l.constants.burnerPeriodDrift();
         this.periods = new SplittableRandom[l.n];
+        this.sieRun = l.constants.sieRunMicros();
+        this.sieWait = l.constants.sieWaitMicros();
+        this.exits = new SplittableRandom[l.n];
+        this.toExit = new long[l.n];
+        for (int v = 0; v < l.n; v++) {
+            exits[v] = l.context.random(v, 2);
+            toExit[v] = drawRun(v);
+        }
+    }
+
+    private long drawRun(int v) {
+        return Math.max(1, Math.round(-sieRun * Math.log(1 - exits[v].nextDouble())));
+    }
+
+    /** The running burner has used up its run and leaves SIE now. */
+    boolean exitDue(int v) {
+        return toExit[v] <= 0;
+    }
+
+    /**
+     * The burner left SIE on {@code unit} (its VMDBK already stopped and WAITING): it returns from the clock
+     * comparator wait {@link org.schedlab.runner.spi.ModelConstants#sieWaitMicros()} later, and its next run
+     * is drawn.
+     */
+    void leaveSie(int v, int unit, long now) {
+        toExit[v] = drawRun(v);
+        s.vInSieWait[v] = true;
+        s.sieReturns[unit].add(v, now + sieWait);
+    }
+
+    /** The next VMDBK of unit {@code u} whose clock comparator wait ends at {@code now}; -1 when none. */
+    int nextSieReturn(int u, long now) {
+        IndexedHeap h = s.sieReturns[u];
+        if (h.isEmpty() || h.topKey() > now) {
+            return -1;
+        }
+        int v = h.poll();
+        s.vInSieWait[v] = false;
+        return v;
     }
 
     boolean unbounded(int v) {
@@ -70,19 +121,23 @@ final class Burners {
         return v;
     }
 
-    /** The earlier of {@code limit} and unit {@code u}'s next period boundary. */
+    /** The earliest of {@code limit}, unit {@code u}'s next period boundary and its next clock-comparator return. */
     long nextBoundary(int u, long limit) {
         IndexedHeap bh = s.boundaries[u];
-        return !bh.isEmpty() && bh.topKey() < limit ? bh.topKey() : limit;
+        long next = !bh.isEmpty() && bh.topKey() < limit ? bh.topKey() : limit;
+        IndexedHeap sr = s.sieReturns[u];
+        return !sr.isEmpty() && sr.topKey() < next ? sr.topKey() : next;
     }
 
-    /** When a finite burner that is running finishes this period's raw time. */
+    /** When a running burner next stops by itself: it finishes this period's raw time or leaves SIE. */
     long completion(int v, long now) {
-        return now + s.vRemaining[v];
+        long run = toExit[v];
+        return now + (unbounded(v) ? run : Math.min(run, s.vRemaining[v]));
     }
 
     /** The burner ran {@code dt} raw microseconds. */
     void ran(int v, long dt) {
         s.vRemaining[v] -= dt;
+        toExit[v] -= dt;
     }
 }

@@ -1,6 +1,7 @@
 package org.schedlab.runner.engine;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,8 @@ final class Meters {
     private final long[] vRawInterval;
     private final long[] vWorkInterval;
     private final DelayHistogram[] vDelay;
+    /** The VMDBK each logical CPU ran last (-1: none yet): only a switch to another one counts a delay. */
+    private final int[] cpuLastVcpu;
     private final long[] cpuBusy;
     private final long[] cpuSteals;
     private final long[] cpuPreemptions;
@@ -42,6 +45,8 @@ final class Meters {
             vDelay[v] = new DelayHistogram();
         }
         cpuBusy = new long[l.nCpus];
+        cpuLastVcpu = new int[l.nCpus];
+        Arrays.fill(cpuLastVcpu, -1);
         cpuSteals = new long[l.nCpus * DISTANCES];
         cpuPreemptions = new long[l.nCpus];
         cpuDispatches = new long[l.nCpus];
@@ -58,10 +63,18 @@ final class Meters {
         vWorkInterval[v] += work;
     }
 
-    /** {@code v} was dispatched on {@code cpu} after waiting {@code delay} us; it last ran on {@code last}. */
+    /**
+     * {@code v} was dispatched on {@code cpu} after waiting {@code delay} us; it last ran on {@code last}. Like CP's
+     * monitor (the dispatch delay fields of D4 R3 MRUSEACT) the delay counts only when the CPU switches to another
+     * VMDBK: a burner put back on the CPU it just left SIE on was never in the dispatch vector's queue.
+     */
     void dispatched(int cpu, int v, long delay, int last) {
+        boolean switched = cpuLastVcpu[cpu] != v;
+        cpuLastVcpu[cpu] = v;
         if (measuring) {
-            vDelay[v].record(delay);
+            if (switched) {
+                vDelay[v].record(delay);
+            }
             cpuDispatches[cpu]++;
             if (last >= 0 && last != cpu && layout.cpuCore[last] == layout.cpuCore[cpu]) {
                 cpuAffinityMisses[cpu]++;

@@ -30,11 +30,18 @@ final class State {
     final int[] dvPos;
     final long[] bdKey;
     final int[] bdPos;
+    /** When a VMDBK in a burner's clock-comparator wait returns (it left SIE, see {@link Burners}), and its heap slot. */
+    final long[] srKey;
+    final int[] srPos;
+    /** Whether the VMDBK is WAITING only for its clock comparator: it still wants the CPU. */
+    final boolean[] vInSieWait;
 
     // Dispatch units (a core's dispatch vector, or a dispatch pool's global queue): one ready queue and one
     // heap of burner period boundaries each.
     final IndexedHeap[] dv;
     final IndexedHeap[] boundaries;
+    /** Per unit: the VMDBKs in a clock-comparator wait, keyed by when they return. */
+    final IndexedHeap[] sieReturns;
 
     // Slot groups under GLOBAL_ORDER (RunSlots: CPU pools, then buckets): slots (members that may run at once),
     // members running now, ready members parked while every slot is taken; and each CPU pool's credit.
@@ -72,14 +79,20 @@ final class State {
         dvPos = new int[n];
         bdKey = new long[n];
         bdPos = new int[n];
+        srKey = new long[n];
+        srPos = new int[n];
+        vInSieWait = new boolean[n];
         Arrays.fill(dvPos, -1);
         Arrays.fill(bdPos, -1);
+        Arrays.fill(srPos, -1);
         Arrays.fill(vLastCpu, -1);
         dv = new IndexedHeap[l.nUnits];
         boundaries = new IndexedHeap[l.nUnits];
+        sieReturns = new IndexedHeap[l.nUnits];
         for (int k = 0; k < l.nUnits; k++) {
             dv[k] = new IndexedHeap(dvPos, dvKey, 16);
             boundaries[k] = new IndexedHeap(bdPos, bdKey, 16);
+            sieReturns[k] = new IndexedHeap(srPos, srKey, 4);
         }
         // A VMDBK is in at most one ready queue or parking heap at a time, so they share its position slot.
         int groups = l.cpuPoolWhole.length + l.nb;
@@ -123,7 +136,7 @@ final class State {
         }
     }
 
-    /** Moves a VMDBK's home to another core (DISPATCH_VECTORS), taking its pending burner period boundary along. */
+    /** Moves a VMDBK's home to another core (DISPATCH_VECTORS), taking its pending burner period boundary and clock-comparator return along. */
     void moveHome(int v, int core) {
         int old = vHome[v];
         if (old == core) {
@@ -132,6 +145,10 @@ final class State {
         if (boundaries[old].contains(v)) {
             boundaries[old].remove(v);
             boundaries[core].add(v, bdKey[v]);
+        }
+        if (sieReturns[old].contains(v)) {
+            sieReturns[old].remove(v);
+            sieReturns[core].add(v, srKey[v]);
         }
         vHome[v] = core;
     }

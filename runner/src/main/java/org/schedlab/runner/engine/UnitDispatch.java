@@ -51,21 +51,36 @@ final class UnitDispatch {
                 }
                 if (burners.workDone(v)) {
                     stopRunning(cpu, v, now, true);
+                } else if (burners.exitDue(v)) {
+                    // It left SIE to wait on its clock comparator. A slice used up at the same instant ends
+                    // with it: it is priced afresh when it returns.
+                    boolean sliceOver = s.vSliceUsed[v] >= slice;
+                    stopRunning(cpu, v, now, true);
+                    if (sliceOver) {
+                        s.vSliceUsed[v] = 0;
+                    }
+                    burners.leaveSie(v, u, now);
                 } else if (s.vSliceUsed[v] >= slice) {
                     stopRunning(cpu, v, now, false);
                 }
             }
             for (int v = burners.nextDue(u, now); v >= 0; v = burners.nextDue(u, now)) {
-                if (s.vStatus[v] == VcpuStatus.WAITING) {
+                if (s.vStatus[v] == VcpuStatus.WAITING && !s.vInSieWait[v]) {
                     wake(v, now);
                     if (s.vStatus[v] == VcpuStatus.READY) {
                         preemptIfMoreUrgent(u, v, now);
                     }
                 }
             }
+            for (int v = burners.nextSieReturn(u, now); v >= 0; v = burners.nextSieReturn(u, now)) {
+                wake(v, now);
+                if (s.vStatus[v] == VcpuStatus.READY) {
+                    preemptIfMoreUrgent(u, v, now);
+                }
+            }
             dispatchFree(u, now);
 
-            // Next event. A burner's demand is raw time, so its completion does not depend on its speed.
+            // Next event. A burner's demand and its runs between SIE exits are raw time, so they do not depend on its speed.
             long next = burners.nextBoundary(u, t1);
             for (int k = 0; k < cpus; k++) {
                 int v = running[first + k];
@@ -76,11 +91,9 @@ final class UnitDispatch {
                 if (sliceEnd < next) {
                     next = sliceEnd;
                 }
-                if (!burners.unbounded(v)) {
-                    long done = burners.completion(v, now);
-                    if (done < next) {
-                        next = done;
-                    }
+                long done = burners.completion(v, now);
+                if (done < next) {
+                    next = done;
                 }
             }
             long dt = next - now;
@@ -120,11 +133,12 @@ final class UnitDispatch {
 
     /**
      * The VMDBK becomes ready. After a short wait with its minor time slice still open it keeps its
-     * dispatch priority (it never left the dispatch list); otherwise the policy prices it afresh.
+     * dispatch priority (it never left the dispatch list) unless the policy prices such returns afresh;
+     * otherwise the policy prices it afresh.
      */
     void wake(int v, long now) {
         long key;
-        if (s.vSliceUsed[v] > 0 && now - s.vWaitSince[v] < dropMicros) {
+        if (s.vSliceUsed[v] > 0 && now - s.vWaitSince[v] < dropMicros && s.policy.keepsPriorityOverShortWait()) {
             key = s.dvKey[v];
         } else {
             s.vSliceUsed[v] = 0;
@@ -174,8 +188,18 @@ final class UnitDispatch {
             }
             int cpu = l.coreFirstCpu[u];
             int r = s.cpuRunning[cpu];
-            if (r >= 0 && s.dvKey[v] < s.dvKey[r]) {
+            if (r >= 0 && s.dvKey[v] < s.dvKey[r] && !s.policy.keepsPriorityWhenPreempted()) {
                 stopRunning(cpu, r, now, false);
+                meters.preempted(cpu);
+            } else if (r >= 0 && s.dvKey[v] < s.dvKey[r]) {
+                // Its minor time slice has not expired: it goes back into the DV with its priority and what is
+                // left of its slice.
+                s.cpuRunning[cpu] = -1;
+                long ran = s.vRan[r];
+                s.vRan[r] = 0;
+                s.policy.charged(r, ran, now);
+                s.vReadySince[r] = now;
+                enqueue(r, s.dvKey[r]);
                 meters.preempted(cpu);
             }
             return;

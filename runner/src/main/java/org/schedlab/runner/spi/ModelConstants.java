@@ -19,24 +19,38 @@ import org.schedlab.core.Topology;
  * @param fullSpeed             work units per microsecond of a thread running alone (MT1 speed)
  * @param limitBurstMicros      limit-list credit cap, in microseconds of full-rate consumption
  * @param limitRateTauMicros    time constant of the per-bucket consumption rate the limit list keeps
- * @param forgetTauMicros       z/VM 6.4 forgetting window: consumption decays with this time constant
+ * @param forgetTauMicros       z/VM 6.4 forgetting window: consumption decays with this time constant (fitted
+ *                              with the 6.3 constants, docs/validation.md)
  * @param normalizeMicros       the z/VM normalizer runs this often
  * @param normalizerGain        how far one defective normalizer pass moves an entitlement toward its value
  *                              over the current dispatch list (0.2% per 10 ms pass: a time constant of 5 s)
- * @param clampLow              z/VM heuristic clamp of the consumption-to-entitlement ratio, lower bound
- * @param clampHigh             upper bound of that clamp
+ * @param feedbackClampMicros   z/VM 6.3 heuristic: the since-logon feedback (how far a VMDBK's consumption is
+ *                              ahead of its entitlement, in microseconds of its entitlement) is clamped into
+ *                              {@code [-clamp, +clamp]}
  * @param burnerPeriodDrift     each burner period is drawn as {@code P x (1 + U)}, U uniform in
  *                              {@code [-drift, +drift]}, so burners' phases drift apart as real ones do
+ * @param sieRunMicros          mean raw run of a burner between two exits from SIE (Diag x'0C' and clock
+ *                              comparator waits; runs drawn exponentially)
+ * @param sieWaitMicros         how long the burner waits on its clock comparator after leaving SIE
+ * @param deadlineScale         z/VM 6.3 dispatch priority: the deadline offset is this many minor time slices
+ *                              divided by the VMDBK's entitlement in CPUs (its normalized share times the
+ *                              processors)
+ * @param logonHistoryMicros    z/VM 6.3: how long the users ran under the default share before the measurement
+ *                              (their since-logon consumption starts from it)
+ * @param logonHistoryJitter    each VMDBK's consumption over that history is its default-share part times
+ *                              {@code 1 + U}, U uniform in {@code [-jitter, +jitter]}
  */
 public record ModelConstants(long windowMicros, long reshuffleMicros, long rebalanceMicros, long dropMicros,
                              List<Long> stealBarrierMicros, int fullSpeed, long limitBurstMicros,
                              double limitRateTauMicros, double forgetTauMicros, long normalizeMicros,
-                             double normalizerGain, double clampLow, double clampHigh,
-                             double burnerPeriodDrift) {
+                             double normalizerGain, long feedbackClampMicros,
+                             double burnerPeriodDrift, double sieRunMicros, long sieWaitMicros,
+                             double deadlineScale, long logonHistoryMicros, double logonHistoryJitter) {
 
     /** The model as documented. */
     public static final ModelConstants DEFAULT = new ModelConstants(250, 5_000, 2_000_000, 300_000,
-            List.of(0L, 0L, 1_000L, 4_000L), 1000, 5_000, 100_000, 2_000_000, 10_000, 0.002, 0.5, 2.0, 0.1);
+            List.of(0L, 0L, 1_000L, 4_000L), 1000, 5_000, 100_000, 250_000, 10_000, 0.002, 300, 0.1,
+            1_600, 25, 0.65, 60_000_000, 0.1);
 
     public ModelConstants {
         stealBarrierMicros = List.copyOf(stealBarrierMicros);
@@ -48,8 +62,13 @@ public record ModelConstants(long windowMicros, long reshuffleMicros, long rebal
                 || limitBurstMicros <= 0 || !(limitRateTauMicros > 0) || !(forgetTauMicros > 0) || normalizeMicros <= 0) {
             throw new IllegalArgumentException("model periods and speeds must be positive");
         }
-        if (!(normalizerGain >= 0 && normalizerGain <= 1) || !(clampLow > 0 && clampLow <= clampHigh)) {
-            throw new IllegalArgumentException("normalizer gain must be 0..1 and 0 < clamp low <= clamp high");
+        if (!(normalizerGain >= 0 && normalizerGain <= 1) || feedbackClampMicros <= 0) {
+            throw new IllegalArgumentException("normalizer gain must be 0..1 and the feedback clamp positive");
+        }
+        if (!(sieRunMicros >= 1) || sieWaitMicros < 0 || !(deadlineScale > 0) || logonHistoryMicros < 0
+                || !(logonHistoryJitter >= 0 && logonHistoryJitter < 1)) {
+            throw new IllegalArgumentException("SIE run must be at least 1 us, waits and history not negative, deadline "
+                    + "scale positive and history jitter in [0, 1)");
         }
         if (!(burnerPeriodDrift >= 0 && burnerPeriodDrift < 1)) {
             throw new IllegalArgumentException("burner period drift must be in [0, 1)");

@@ -53,6 +53,23 @@ public interface PolicyInstance {
         return false;
     }
 
+    /**
+     * Whether a virtual CPU back from a short wait (it stayed on the dispatch list and its minor time slice is
+     * still open) keeps the dispatch priority it had (the default) or is priced afresh ({@link Reprice#WAKE}).
+     */
+    default boolean keepsPriorityOverShortWait() {
+        return true;
+    }
+
+    /**
+     * Under {@code DispatchMode.DISPATCH_VECTORS}: whether a virtual CPU preempted before its minor time slice ends
+     * goes back into its dispatch vector with the priority and slice it had, or (the default) is priced afresh
+     * ({@link Reprice#SLICE_END}) with a new slice.
+     */
+    default boolean keepsPriorityWhenPreempted() {
+        return false;
+    }
+
     /** Why a virtual CPU is being priced. */
     enum Reprice {
         /** It was waiting (or is dispatchable for the first time) and is now ready. */

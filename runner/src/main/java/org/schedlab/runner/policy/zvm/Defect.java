@@ -10,9 +10,10 @@ import java.util.Optional;
  */
 public enum Defect {
     /**
-     * (1) Consumption is remembered since logon, not over a forgetting window. The users were logged on for 60 s
-     * before the measurement, running under the default share (± 10 %), so the surpluses and deficits of that
-     * history skew priorities long after the run starts.
+     * (1) Consumption is remembered since logon, not over a forgetting window. The users ran for
+     * {@code ModelConstants.logonHistoryMicros} (60 s) before the measurement under the default share
+     * (± {@code logonHistoryJitter}), so the surpluses and deficits of that history skew priorities long after
+     * the run starts.
      */
     SINCE_LOGON_MEMORY("since-logon-memory", "consumption remembered since logon, not over a forgetting window"),
     /**
@@ -21,15 +22,17 @@ public enum Defect {
      */
     DISPATCH_LIST_ENTITLEMENT("dispatch-list-entitlement", "entitlement computed over the dispatch list when a VCPU joins it"),
     /**
-     * (3) Heuristic clamps: a consumption-to-entitlement ratio that looks extreme is pulled back into [1/2, 2],
-     * so users far over (or under) their entitlement all look alike and queue first come, first served.
+     * (3) Heuristics: the since-logon feedback of the dispatch priority, when it looks extreme, is clamped
+     * (to {@code ModelConstants.feedbackClampMicros}), so VMDBKs far over (or under) their entitlement all look
+     * alike and the deadline offset alone orders them: the largest share takes more than its part of any excess.
      */
-    HEURISTICS("heuristics", "consumption-to-entitlement ratio clamped into [1/2, 2]"),
+    HEURISTICS("heuristics", "since-logon feedback of the dispatch priority clamped"),
     /**
-     * (4) A RELATIVE limit-share is added to the set of all min-shares instead of replacing the user's own
-     * min-share, so the computed cap is too small.
+     * (4) A RELATIVE limit-share is resolved against the RELATIVE limit-shares alone instead of the min-shares
+     * with the user's own replaced, so the cap is too large: a lone one is the whole pool (MR2 ran unconstrained
+     * on 6.4, S:2074). 6.3 and 6.4 share it.
      */
-    RELATIVE_LIMIT("relative-limit", "RELATIVE limit-share added beside the min-shares, so the cap is too small"),
+    RELATIVE_LIMIT("relative-limit", "RELATIVE limit-share resolved against the limit-shares alone, so the cap is too large"),
     /**
      * (5) The normalizer meant to repair entitlements after membership changes rescales all of them by one
      * factor, which fixes their sum but not their proportions. Switched off, it recomputes every entitlement
@@ -37,12 +40,10 @@ public enum Defect {
      */
     NORMALIZER("normalizer", "normalizer rescales entitlements by one factor instead of recomputing them"),
     /**
-     * LIMITSOFT is lifted as soon as no other user is below its entitlement, even if others would use the
-     * power: the soft-limited user is not held back enough (6.3 and 6.4, S:2028).
+     * LIMITSOFT holds the user back only to its entitlement when that is above its limit: the soft-limited user
+     * is not held back enough (6.3 and 6.4, S:2028).
      */
-    LIMITSOFT_LEAK("limitsoft-leak", "LIMITSOFT lifted once nobody else is below its entitlement"),
-    /** RELATIVE LIMITHARD is not enforced at all (6.4, S:2074). */
-    RELATIVE_LIMITHARD_UNENFORCED("relative-limithard", "RELATIVE LIMITHARD not enforced");
+    LIMITSOFT_LEAK("limitsoft-leak", "LIMITSOFT held only to the entitlement when that is above the limit");
 
     private final String option;
     private final String summary;

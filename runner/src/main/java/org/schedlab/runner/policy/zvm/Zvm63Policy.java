@@ -22,7 +22,8 @@ public final class Zvm63Policy extends ZvmPolicy {
     }
 
     public Zvm63Policy(Zvm63Settings settings) {
-        super(NAME, DEFECTS, Zvm63Settings.DEFAULT.defects(), settings.defects());
+        super(NAME, DEFECTS, Zvm63Settings.DEFAULT.defects(), settings.defects(), ZvmScheduler.Priority.DEADLINE, "",
+                Zvm63Settings.OPTIONS);
         this.settings = settings;
     }
 

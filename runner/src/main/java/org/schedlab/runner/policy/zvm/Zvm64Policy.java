@@ -4,10 +4,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * z/VM 6.4's repaired scheduler (S:1673): consumption forgotten over a window, entitlement over every
- * logged-on user, no heuristics; with the two defects 6.4 kept (S:1991, S:2105): LIMITSOFT not held back
- * enough and RELATIVE LIMITHARD not enforced. Each is a switch: {@code zvm64:limitsoft-leak=off}
- * (see {@link Zvm64Settings}).
+ * z/VM 6.4's repaired scheduler as shipped (S:1673): consumption forgotten over a window, entitlement over every
+ * logged-on user, no heuristics, and a dispatch list kept only approximately in order (priorities go stale while
+ * a VMDBK waits); with the two defects 6.4 kept (S:1991, S:2105): LIMITSOFT not held back enough and a RELATIVE
+ * limit computed too large. Each is a switch: {@code zvm64:limitsoft-leak=off}; {@code zvm64:updprio2=on} is the
+ * report's exactly ordered experimental driver (see {@link Zvm64Settings}).
  */
 public final class Zvm64Policy extends ZvmPolicy {
 
@@ -22,7 +23,8 @@ public final class Zvm64Policy extends ZvmPolicy {
     }
 
     public Zvm64Policy(Zvm64Settings settings) {
-        super(NAME, DEFECTS, Zvm64Settings.DEFAULT.defects(), settings.defects());
+        super(NAME, DEFECTS, Zvm64Settings.DEFAULT.defects(), settings.defects(), settings.priority(),
+                settings.updprio2() ? Zvm64Settings.UPDPRIO2 + "=on" : "", Zvm64Settings.OPTIONS);
         this.settings = settings;
     }
 
@@ -32,6 +34,6 @@ public final class Zvm64Policy extends ZvmPolicy {
 
     @Override
     ZvmPolicy withSettingsFrom(Map<String, String> options) {
-        return new Zvm64Policy(Zvm64Settings.of(DefectSwitches.configure(NAME, settings.defects(), DEFECTS, options)));
+        return new Zvm64Policy(settings.with(options));
     }
 }

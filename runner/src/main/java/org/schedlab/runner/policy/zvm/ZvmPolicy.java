@@ -19,12 +19,20 @@ public abstract sealed class ZvmPolicy implements SchedulerPolicy permits Zvm63P
     private final Set<Defect> modelled;
     private final Set<Defect> defaults;
     private final Set<Defect> active;
+    private final ZvmScheduler.Priority priority;
+    /** Options other than defect switches that differ from the defaults, as spec text ("" when none). */
+    private final String extraSpec;
+    private final List<PolicyOption> options;
 
-    ZvmPolicy(String name, Set<Defect> modelled, Set<Defect> defaults, Set<Defect> active) {
+    ZvmPolicy(String name, Set<Defect> modelled, Set<Defect> defaults, Set<Defect> active,
+              ZvmScheduler.Priority priority, String extraSpec, List<PolicyOption> options) {
         this.name = name;
         this.modelled = Set.copyOf(modelled);
         this.defaults = Set.copyOf(defaults);
         this.active = Set.copyOf(active);
+        this.priority = priority;
+        this.extraSpec = extraSpec;
+        this.options = List.copyOf(options);
     }
 
     /** The same policy with options applied. */
@@ -42,7 +50,7 @@ public abstract sealed class ZvmPolicy implements SchedulerPolicy permits Zvm63P
 
     @Override
     public final PolicyInstance start(PolicyContext context) {
-        return new ZvmScheduler(context, active);
+        return new ZvmScheduler(context, active, priority);
     }
 
     @Override
@@ -52,12 +60,13 @@ public abstract sealed class ZvmPolicy implements SchedulerPolicy permits Zvm63P
 
     @Override
     public final List<PolicyOption> options() {
-        return DefectSwitches.options(modelled, defaults);
+        return options;
     }
 
     @Override
     public final String spec() {
-        return DefectSwitches.spec(name, defaults, active);
+        String spec = DefectSwitches.spec(name, defaults, active);
+        return extraSpec.isEmpty() ? spec : spec + (spec.equals(name) ? ":" : ",") + extraSpec;
     }
 
     @Override

@@ -19,63 +19,143 @@ import org.schedlab.solver.Bucket;
 import org.schedlab.solver.Entitlements;
 
 /**
- * The z/VM CP scheduler as the 6.4 report describes it: a virtual CPU's dispatch priority is its recent
- * consumption relative to its entitlement (consumption rate ÷ entitlement; lower runs sooner), computed when it
- * enters the dispatch list and when its minor time slice ends. The {@link Defect}s are switches on that one
- * mechanism; {@link Zvm63Policy} and {@link Zvm64Policy} differ only in which are on.
+ * The z/VM CP scheduler as the 6.4 report describes it. A virtual CPU's dispatch priority is computed when it
+ * enters the dispatch list and when its minor time slice ends; lower runs sooner. How it is formed is the
+ * release's {@link Priority}; the {@link Defect}s are switches on that mechanism.
  */
 final class ZvmScheduler implements PolicyInstance {
 
-    /** Since-logon key (µs of consumption per unit of entitlement) resolution. */
-    private static final double SINCE_LOGON_KEY_SCALE = 16;
+    /** How a release orders the dispatch list. */
+    enum Priority {
+        /**
+         * z/VM 6.3: a deadline, the time of day at repricing plus an offset of {@code deadlineScale} minor slices
+         * divided by the VMDBK's entitlement in CPUs (normalized share times processors), plus a feedback term:
+         * how far its consumption since logon is ahead of its entitlement, in microseconds of that entitlement.
+         * Unclamped, the feedback turns the deadline into a virtual time and the order is exact; the 6.3
+         * heuristic clamps it, and then the offset decides, which favours the largest share by more than its part.
+         */
+        DEADLINE,
+        /**
+         * z/VM 6.4 as shipped: the decayed consumption rate over the entitlement as it stood when the VMDBK was
+         * priced. It goes stale while the VMDBK waits in a dispatch vector (its rate keeps decaying, its key does
+         * not): cheap, and not exactly ordered (S:1673).
+         */
+        STALE_RATIO,
+        /** The experimental UPDPRIO2 driver (S:1896): the same ratio in a form that never goes stale, so exact. */
+        EXACT_RATIO
+    }
+
     /** Log-domain key resolution. */
     private static final double LOG_KEY_SCALE = 1e12;
     /** log of "no consumption yet". */
     private static final double LOG_ZERO = -700;
+    /** The random stream (per VCPU) of the logon history. */
+    private static final long HISTORY_STREAM = 100;
 
     private final PolicyContext ctx;
     private final Set<Defect> defects;
+    private final Priority priority;
     private final int n;
     private final double[] entitlement;
+    /** Since logon: microseconds consumed; otherwise log of the exponentially weighted consumption. */
     private final double[] memory;
     private final boolean[] member;
     private final long[] lastStop;
+    private final long[] slice;
     private final LimitList limits;
     /** The model's constants, copied to fields: read on the dispatch hot path. */
     private final double forgetTauMicros;
     private final long normalizeMicros;
     private final double normalizerGain;
-    private final double clampLow;
-    private final double clampHigh;
+    private final double feedbackClamp;
+    private final double deadlineScale;
+    private final long historyMicros;
     private final long dropMicros;
     private long nextNormalize;
 
-    ZvmScheduler(PolicyContext ctx, Set<Defect> defects) {
+    ZvmScheduler(PolicyContext ctx, Set<Defect> defects, Priority priority) {
         this.ctx = ctx;
+        this.priority = priority;
         ModelConstants k = ctx.constants();
         forgetTauMicros = k.forgetTauMicros();
         normalizeMicros = k.normalizeMicros();
         normalizerGain = k.normalizerGain();
-        clampLow = k.clampLow();
-        clampHigh = k.clampHigh();
+        feedbackClamp = k.feedbackClampMicros();
+        deadlineScale = k.deadlineScale();
         dropMicros = k.dropMicros();
         nextNormalize = normalizeMicros;
         this.defects = defects.isEmpty() ? EnumSet.noneOf(Defect.class) : EnumSet.copyOf(defects);
         this.n = ctx.vcpus().size();
+        historyMicros = has(Defect.SINCE_LOGON_MEMORY) ? k.logonHistoryMicros() : 0;
         entitlement = new double[n];
         memory = new double[n];
         member = new boolean[n];
         lastStop = new long[n];
+        slice = new long[n];
+        double[] history = has(Defect.SINCE_LOGON_MEMORY) ? defaultShareHistory(k) : null;
         for (PolicyContext.Vcpu v : ctx.vcpus()) {
             int i = v.index();
+            slice[i] = ctx.dispatchPools().get(v.dispatchPool()).sliceMicros();
             // The users log on in file order as the run starts (the report's runner logged them on for each
             // scenario); one with work to do joins the dispatch list at once, entitled over those already on it.
             member[i] = v.unbounded() || v.demand() > 0;
             entitlement[i] = has(Defect.DISPATCH_LIST_ENTITLEMENT) ? dispatchListEntitlement(i, i) : v.weight();
-            memory[i] = has(Defect.SINCE_LOGON_MEMORY) ? 0 : LOG_ZERO;
+            memory[i] = history != null ? history[i] : LOG_ZERO;
         }
-        limits = new LimitList(ctx, limits(), has(Defect.LIMITSOFT_LEAK)
-                ? LimitList.SoftRule.OTHERS_BELOW_ENTITLEMENT : LimitList.SoftRule.OTHERS_FILL_POOL);
+        limits = new LimitList(ctx, limits(), LimitList.SoftRule.OTHERS_FILL_POOL);
+    }
+
+    /**
+     * What each VMDBK consumed before the measurement: the users ran their burners for
+     * {@link ModelConstants#logonHistoryMicros()} under the default share (every user RELATIVE 100, so each
+     * pool's capacity split evenly over its VCPUs up to their demands), each within
+     * {@link ModelConstants#logonHistoryJitter()} of that.
+     */
+    private double[] defaultShareHistory(ModelConstants k) {
+        double[] out = new double[n];
+        for (PolicyContext.DispatchPool pool : ctx.dispatchPools()) {
+            List<Integer> mine = new ArrayList<>();
+            for (PolicyContext.Vcpu v : ctx.vcpus()) {
+                if (v.dispatchPool() == pool.index()) {
+                    mine.add(v.index());
+                }
+            }
+            // Water-fill the capacity over the VCPUs' demands.
+            double left = pool.capacity();
+            List<Integer> open = new ArrayList<>(mine);
+            double[] part = new double[n];
+            while (!open.isEmpty() && left > 1e-9) {
+                double level = left / open.size();
+                List<Integer> next = new ArrayList<>();
+                double used = 0;
+                for (int v : open) {
+                    double want = demand(v) - part[v];
+                    if (want <= level) {
+                        part[v] += want;
+                        used += want;
+                    } else {
+                        part[v] += level;
+                        used += level;
+                        next.add(v);
+                    }
+                }
+                left -= used;
+                if (next.size() == open.size()) {
+                    break;
+                }
+                open = next;
+            }
+            for (int v : mine) {
+                double jitter = k.logonHistoryJitter() * (2 * ctx.random(v, HISTORY_STREAM).nextDouble() - 1);
+                out[v] = k.logonHistoryMicros() * part[v] / 100 * (1 + jitter);
+            }
+        }
+        return out;
+    }
+
+    private double demand(int v) {
+        PolicyContext.Vcpu x = ctx.vcpus().get(v);
+        return x.unbounded() ? 100 : Math.min(100, x.demand());
     }
 
     private boolean has(Defect d) {
@@ -100,7 +180,8 @@ final class ZvmScheduler implements PolicyInstance {
         List<Integer> ids = new ArrayList<>(present.keySet());
         double[] e = Entitlements.of(ctx.dispatchPools().get(me.dispatchPool()).capacity(), new ArrayList<>(present.values()));
         Bucket mine = buckets.get(me.bucket());
-        return e[ids.indexOf(me.bucket())] / mine.running().size();
+        // One virtual CPU can use at most one logical CPU's worth, whatever the share says.
+        return Math.min(100, e[ids.indexOf(me.bucket())] / mine.running().size());
     }
 
     /** Limits as this scheduler computes and enforces them. */
@@ -110,22 +191,30 @@ final class ZvmScheduler implements PolicyInstance {
         for (int b = 0; b < lim.length; b++) {
             Bucket bk = buckets.get(b);
             lim[b] = bk.limit();
-            if (bk.share().limit().isEmpty() || bk.share().limit().get().amount().kind() != ShareKind.RELATIVE) {
+            if (bk.share().limit().isEmpty()) {
                 continue;
             }
-            if (has(Defect.RELATIVE_LIMITHARD_UNENFORCED) && bk.limitMode().orElseThrow() == LimitMode.HARD) {
-                lim[b] = Double.POSITIVE_INFINITY;
-            } else if (has(Defect.RELATIVE_LIMIT)) {
-                // The limit-share joins the set beside the user's own min-share instead of replacing it.
+            if (has(Defect.LIMITSOFT_LEAK) && bk.limitMode().orElseThrow() == LimitMode.SOFT) {
+                // The soft-limited user is held back only to its entitlement when that is above its limit.
+                lim[b] = Math.max(lim[b], bk.entitlement());
+            }
+            if (has(Defect.RELATIVE_LIMIT) && bk.share().limit().get().amount().kind() == ShareKind.RELATIVE) {
+                // The limit-share is resolved against the pool's RELATIVE limit-shares alone, not against the
+                // min-shares with the user's own replaced: a lone one resolves to the whole pool.
                 List<ShareAmount> set = new ArrayList<>();
-                for (Bucket o : buckets) {
-                    if (o.pool() == bk.pool()) {
-                        set.add(o.share().min());
+                int mine = -1;
+                for (int o = 0; o < buckets.size(); o++) {
+                    Bucket ob = buckets.get(o);
+                    if (ob.pool() == bk.pool() && ob.share().limit().isPresent()
+                            && ob.share().limit().get().amount().kind() == ShareKind.RELATIVE) {
+                        if (o == b) {
+                            mine = set.size();
+                        }
+                        set.add(ob.share().limit().get().amount());
                     }
                 }
-                set.add(bk.share().limit().get().amount());
                 double[] e = Entitlements.of(ctx.dispatchPools().get(poolIndex(bk)).capacity(), set);
-                lim[b] = e[e.length - 1];
+                lim[b] = Math.max(lim[b], e[mine]);
             }
         }
         return lim;
@@ -149,27 +238,50 @@ final class ZvmScheduler implements PolicyInstance {
             }
         }
         double e = Math.max(entitlement[v], 1e-9) / 100;
+        return switch (priority) {
+            case DEADLINE -> deadline(v, e, now);
+            // log(decayed rate / entitlement) as it stands now: the -now/tau term is what a waiting key misses.
+            case STALE_RATIO -> (long) ((memory[v] - now / forgetTauMicros - Math.log(e)) * LOG_KEY_SCALE);
+            // log(decayed consumption / entitlement) up to a term common to all VCPUs: the order it gives is the
+            // order of the decayed rates at any instant, so a key waiting in a DV never goes stale.
+            case EXACT_RATIO -> (long) ((memory[v] - Math.log(e)) * LOG_KEY_SCALE);
+        };
+    }
+
+    /**
+     * 6.3 sets a new deadline (time of day plus offset) when a VMDBK comes back from a wait, which puts it behind
+     * those already queued; 6.4 keeps the priority it had, so it may preempt the VMDBK that took its CPU. That is
+     * the model's reading of why 6.4's real dispatches were shorter and its dispatch delay lower (S:1776).
+     */
+    @Override
+    public boolean keepsPriorityOverShortWait() {
+        return priority != Priority.DEADLINE;
+    }
+
+    /**
+     * A 6.3 deadline is set only when a slice ends or a VMDBK (re)enters the list: a preempted VMDBK keeps its
+     * deadline, or every preemption would push it back by a whole offset.
+     */
+    @Override
+    public boolean keepsPriorityWhenPreempted() {
+        return priority == Priority.DEADLINE;
+    }
+
+    /** The 6.3 deadline ({@link Priority#DEADLINE}); {@code e} is the entitlement in CPUs. */
+    private long deadline(int v, double e, long now) {
+        double offset = deadlineScale * slice[v] / e;
+        double lag;
         if (has(Defect.SINCE_LOGON_MEMORY)) {
-            // Since logon the ratio is memory / (e × age), and every user has the same age, so the order of
-            // the ratios at any instant is the order of memory / e: a key that never goes stale in a DV.
-            double x = memory[v] / e;
-            if (has(Defect.HEURISTICS)) {
-                double age = now;
-                // The heuristic pulls an extreme ratio back to the bound: such a VMDBK is priced as if it had
-                // consumed exactly bound × entitlement since logon, so all clamped ones queue in reprice order.
-                x = Math.max(clampLow * age, Math.min(clampHigh * age, x));
-            }
-            return (long) (Math.min(x, 1e15) * SINCE_LOGON_KEY_SCALE);
+            lag = memory[v] / e - (now + historyMicros);
+        } else {
+            // The same feedback over the forgetting window: decayed consumption against decayed entitlement.
+            double consumed = Math.exp(memory[v] - now / forgetTauMicros);
+            lag = consumed / e - forgetTauMicros * -Math.expm1(-now / forgetTauMicros);
         }
-        // log(decayed consumption / entitlement) up to a term common to all VCPUs: the order it gives is the
-        // order of the decayed rates at any instant, so a key waiting in a DV never goes stale.
-        double x = memory[v] - Math.log(e);
         if (has(Defect.HEURISTICS)) {
-            // ratio = e^(x - now/tau) / tau, clamped into [LOW, HIGH] in the same log domain.
-            double base = now / forgetTauMicros + Math.log(forgetTauMicros);
-            x = Math.max(base + Math.log(clampLow), Math.min(base + Math.log(clampHigh), x));
+            lag = Math.max(-feedbackClamp, Math.min(feedbackClamp, lag));
         }
-        return (long) (x * LOG_KEY_SCALE);
+        return (long) Math.max(-1e17, Math.min(1e17, now + offset + lag));
     }
 
     @Override
