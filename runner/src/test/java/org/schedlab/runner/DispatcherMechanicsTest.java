@@ -28,10 +28,12 @@ class DispatcherMechanicsTest {
         Runs.Result r = Runs.run(p, "fair", Runs.seconds(3));
         double[] raw = r.meanBusy(WARM);
         double[] mt1 = r.meanMt1(WARM);
-        assertEquals(100, raw[0], 0.1);
-        assertEquals(100, raw[1], 0.1);
-        assertEquals(65, mt1[0], 0.1, "1.3 / 2 of a thread alone");
-        assertEquals(65, mt1[1], 0.1);
+        assertEquals(Runs.ALONE, raw[0], 0.1);
+        assertEquals(Runs.ALONE, raw[1], 0.1);
+        // 1.3 / 2 of a thread alone while both run; during the sibling's clock-comparator waits it runs alone at
+        // full speed, which makes up most of its own waits.
+        assertEquals(65, mt1[0], 0.5, "1.3 / 2 of a thread alone");
+        assertEquals(65, mt1[1], 0.5);
         assertEquals(0, r.summary().logicalCpus().get(0).affinityMisses(), "each stays on its own thread");
         assertEquals(0, r.summary().logicalCpus().get(1).affinityMisses());
     }
@@ -150,7 +152,7 @@ class DispatcherMechanicsTest {
         // J2's fair answer needs QGP00003 alone on one CPU: one virtual-time ordered queue per pool finds that.
         Runs.Result r = Runs.run(Runs.file("J2"), "fair", Runs.seconds(4));
         double[] m = r.meanBusy(WARM);
-        assertEquals(100, m[3], 0.5);
+        assertEquals(Runs.ALONE, m[3], 0.5);
         assertEquals(50, m[1], 0.5);
     }
 }

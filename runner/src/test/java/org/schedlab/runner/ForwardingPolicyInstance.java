@@ -31,4 +31,14 @@ class ForwardingPolicyInstance implements PolicyInstance {
     public boolean onLimitList(int bucket, WindowView window) {
         return inner.onLimitList(bucket, window);
     }
+
+    @Override
+    public boolean keepsPriorityOverShortWait() {
+        return inner.keepsPriorityOverShortWait();
+    }
+
+    @Override
+    public boolean keepsPriorityWhenPreempted() {
+        return inner.keepsPriorityWhenPreempted();
+    }
 }

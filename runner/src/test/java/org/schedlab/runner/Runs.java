@@ -1,5 +1,7 @@
 package org.schedlab.runner;
 
+import org.schedlab.runner.spi.ModelConstants;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -15,6 +17,14 @@ import org.schedlab.runner.result.VcpuSample;
 
 /** Test helpers: run a problem and collect its series; error % as the comparator computes it. */
 final class Runs {
+
+    /**
+     * What an always-ready burner alone on a logical CPU runs, in percent: it leaves SIE after runs of
+     * {@code sieRunMicros} on average and waits {@code sieWaitMicros} on its clock comparator each time.
+     */
+    static final double ALONE = 100 * ModelConstants.DEFAULT.sieRunMicros()
+            / (ModelConstants.DEFAULT.sieRunMicros() + ModelConstants.DEFAULT.sieWaitMicros());
+
 
     private Runs() {
     }

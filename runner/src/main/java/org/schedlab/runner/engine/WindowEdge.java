@@ -46,7 +46,7 @@ final class WindowEdge {
                 slots.used[l.vCpuPool[v]] += s.vRawWindow[v];
             }
             s.vRawWindow[v] = 0;
-            if (s.vStatus[v] != VcpuStatus.WAITING || s.vInSieWait[v]) {
+            if (s.vStatus[v] != VcpuStatus.WAITING) {
                 s.bucketWanting[b]++;
             }
         }

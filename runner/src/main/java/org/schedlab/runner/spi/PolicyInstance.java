@@ -55,10 +55,11 @@ public interface PolicyInstance {
 
     /**
      * Whether a virtual CPU back from a short wait (it stayed on the dispatch list and its minor time slice is
-     * still open) keeps the dispatch priority it had (the default) or is priced afresh ({@link Reprice#WAKE}).
+     * still open) keeps the dispatch priority it had, or (the default) is priced afresh ({@link Reprice#WAKE}).
+     * Burners leave SIE every couple of milliseconds, so a key kept over those waits misses what they ran.
      */
     default boolean keepsPriorityOverShortWait() {
-        return true;
+        return false;
     }
 
     /**
