@@ -22,7 +22,7 @@ public final class Zvm63Policy extends ZvmPolicy {
     }
 
     public Zvm63Policy(Zvm63Settings settings) {
-        super(NAME, DEFECTS, Zvm63Settings.DEFAULT.defects(), settings.defects(), ZvmScheduler.Priority.DEADLINE, "",
+        super(NAME, Zvm63Settings.DEFAULT.defects(), settings.defects(), ZvmScheduler.Priority.DEADLINE, "",
                 Zvm63Settings.OPTIONS);
         this.settings = settings;
     }

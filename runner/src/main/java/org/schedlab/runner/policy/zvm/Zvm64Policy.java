@@ -23,7 +23,7 @@ public final class Zvm64Policy extends ZvmPolicy {
     }
 
     public Zvm64Policy(Zvm64Settings settings) {
-        super(NAME, DEFECTS, Zvm64Settings.DEFAULT.defects(), settings.defects(), settings.priority(),
+        super(NAME, Zvm64Settings.DEFAULT.defects(), settings.defects(), settings.priority(),
                 settings.updprio2() ? Zvm64Settings.UPDPRIO2 + "=on" : "", Zvm64Settings.OPTIONS);
         this.settings = settings;
     }

@@ -9,14 +9,13 @@ import org.schedlab.runner.spi.PolicyOption;
 import org.schedlab.runner.spi.SchedulerPolicy;
 
 /**
- * What {@link Zvm63Policy} and {@link Zvm64Policy} share: both run {@link ZvmScheduler}, and differ only in
- * which {@link Defect}s they model and have on by default. A spec string switches them one by one; each
+ * What {@link Zvm63Policy} and {@link Zvm64Policy} share: both run {@link ZvmScheduler}, and differ in how it
+ * orders the dispatch list ({@link ZvmScheduler.Priority}) and which {@link Defect}s they model and have on. A spec string switches them one by one; each
  * policy's settings record ({@link Zvm63Settings}, {@link Zvm64Settings}) parses and lists the switches.
  */
 public abstract sealed class ZvmPolicy implements SchedulerPolicy permits Zvm63Policy, Zvm64Policy {
 
     private final String name;
-    private final Set<Defect> modelled;
     private final Set<Defect> defaults;
     private final Set<Defect> active;
     private final ZvmScheduler.Priority priority;
@@ -24,10 +23,9 @@ public abstract sealed class ZvmPolicy implements SchedulerPolicy permits Zvm63P
     private final String extraSpec;
     private final List<PolicyOption> options;
 
-    ZvmPolicy(String name, Set<Defect> modelled, Set<Defect> defaults, Set<Defect> active,
+    ZvmPolicy(String name, Set<Defect> defaults, Set<Defect> active,
               ZvmScheduler.Priority priority, String extraSpec, List<PolicyOption> options) {
         this.name = name;
-        this.modelled = Set.copyOf(modelled);
         this.defaults = Set.copyOf(defaults);
         this.active = Set.copyOf(active);
         this.priority = priority;
