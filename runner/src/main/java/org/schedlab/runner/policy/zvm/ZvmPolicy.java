@@ -10,8 +10,9 @@ import org.schedlab.runner.spi.SchedulerPolicy;
 
 /**
  * What {@link Zvm63Policy} and {@link Zvm64Policy} share: both run {@link ZvmScheduler}, and differ in how it
- * orders the dispatch list ({@link ZvmScheduler.Priority}) and which {@link Defect}s they model and have on. A spec string switches them one by one; each
- * policy's settings record ({@link Zvm63Settings}, {@link Zvm64Settings}) parses and lists the switches.
+ * orders the dispatch list ({@link ZvmScheduler.Priority}) and which {@link Defect}s they model and have on. A
+ * spec string switches them one by one; each policy's settings record ({@link Zvm63Settings},
+ * {@link Zvm64Settings}) parses and lists the switches.
  */
 public abstract sealed class ZvmPolicy implements SchedulerPolicy permits Zvm63Policy, Zvm64Policy {
 
