@@ -10,6 +10,10 @@ import org.schedlab.runner.spi.VcpuStatus;
  * {@link DispatchMode#GLOBAL_ORDER}. Its burners' period boundaries, its CPUs' minor time slices, burner
  * completion and preemption involve only the unit, so the worker owning it advances it without looking at any
  * other. The window edge reuses {@link #stopRunning} and {@link #release} serially.
+ *
+ * <p>Longer than this project's 400 lines on purpose: everything that changes a unit's deadline heap (dispatch,
+ * stop, preemption in both modes, SIE exits and returns, lazy accounting) lives here, so no other class can leave
+ * the heap out of step with {@code cpuRunning}.
  */
 final class UnitDispatch {
 
@@ -226,12 +230,7 @@ final class UnitDispatch {
             } else if (r >= 0 && s.dvKey[v] < s.dvKey[r]) {
                 // Its minor time slice has not expired: it goes back into the DV with its priority and what is
                 // left of its slice.
-                settle(cpu, now);
-                s.deadlines[l.cpuUnit[cpu]].remove(cpu);
-                s.cpuRunning[cpu] = -1;
-                long ran = s.vRan[r];
-                s.vRan[r] = 0;
-                s.policy.charged(r, ran, now);
+                takeOff(cpu, r, now);
                 s.vReadySince[r] = now;
                 enqueue(r, s.dvKey[r]);
                 meters.preempted(cpu);
@@ -271,13 +270,7 @@ final class UnitDispatch {
      * urgent parked member.
      */
     void stopRunning(int cpu, int v, long now, boolean workDone) {
-        settle(cpu, now);
-        settleSibling(cpu, now);
-        s.deadlines[l.cpuUnit[cpu]].remove(cpu);
-        s.cpuRunning[cpu] = -1;
-        long ran = s.vRan[v];
-        s.vRan[v] = 0;
-        s.policy.charged(v, ran, now);
+        takeOff(cpu, v, now);
         if (global) {
             slots.released(v);
         }
@@ -294,6 +287,17 @@ final class UnitDispatch {
             s.vReadySince[v] = now;
             enqueue(v, s.policy.urgency(v, PolicyInstance.Reprice.SLICE_END, now));
         }
+    }
+
+    /** Accounts {@code v} up to now (its SMT-2 sibling too), frees {@code cpu} and charges the policy. */
+    private void takeOff(int cpu, int v, long now) {
+        settle(cpu, now);
+        settleSibling(cpu, now);
+        s.deadlines[l.cpuUnit[cpu]].remove(cpu);
+        s.cpuRunning[cpu] = -1;
+        long ran = s.vRan[v];
+        s.vRan[v] = 0;
+        s.policy.charged(v, ran, now);
     }
 
     /**
