@@ -1,5 +1,6 @@
 package org.schedlab.report;
 
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,6 +29,47 @@ final class Figures {
 
     static String padRight(String s, int width) {
         return s.length() >= width ? s : s + " ".repeat(width - s.length());
+    }
+
+    /** The test table's columns: verdict, problem, policy, the error figures (spread or one run's), delay, expected, file. */
+    static List<String> testsHeader(boolean spread) {
+        List<String> header = new ArrayList<>(List.of("verdict", "problem", "policy"));
+        header.addAll(spread ? List.of("mean%min", "mean%med", "mean%max", "max%min", "max%med", "max%max")
+                : List.of("mean%", "max%"));
+        header.addAll(List.of("delay_us", "expected", "file"));
+        return header;
+    }
+
+    /** Where a check's notes go: printed under result row {@code index} (from 0), each line after {@code indent}. */
+    interface Notes {
+        void print(int index, String indent);
+    }
+
+    /**
+     * The test table as text: words left-aligned, figures right-aligned, the file last and left ragged; under
+     * each result row (after the header, {@code rows.get(0)}) its notes.
+     */
+    static void testsTable(PrintWriter out, List<String[]> rows, Notes notes) {
+        int columns = rows.get(0).length;
+        int[] width = new int[columns];
+        for (String[] row : rows) {
+            for (int c = 0; c < columns - 1; c++) {
+                width[c] = Math.max(width[c], row[c].length());
+            }
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            String[] row = rows.get(i);
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < columns; c++) {
+                boolean figure = c >= 3 && c < columns - 2;
+                String cell = c == columns - 1 ? row[c] : figure ? padLeft(row[c], width[c]) : padRight(row[c], width[c]);
+                line.append(c == 0 ? "" : "  ").append(cell);
+            }
+            out.println(line.toString().stripTrailing());
+            if (i > 0) {
+                notes.print(i - 1, " ".repeat(width[0] + 2));
+            }
+        }
     }
 
     /** Min, median and max to two places, or three dashes when no seed's run completed. */

@@ -1,8 +1,6 @@
 package org.schedlab.report;
 
 import static org.schedlab.report.Figures.orDash;
-import static org.schedlab.report.Figures.padLeft;
-import static org.schedlab.report.Figures.padRight;
 
 import java.io.PrintWriter;
 import java.math.BigDecimal;
@@ -48,10 +46,7 @@ public final class MergedReport {
     /** As {@code TextReporter.tests}. */
     static void text(PrintWriter out, List<Row> results) {
         boolean spread = severalSeeds(results);
-        List<String> header = new ArrayList<>(List.of("verdict", "problem", "policy"));
-        header.addAll(spread ? List.of("mean%min", "mean%med", "mean%max", "max%min", "max%med", "max%max")
-                : List.of("mean%", "max%"));
-        header.addAll(List.of("delay_us", "expected", "file"));
+        List<String> header = Figures.testsHeader(spread);
         List<String[]> rows = new ArrayList<>();
         rows.add(header.toArray(String[]::new));
         for (Row r : results) {
@@ -68,31 +63,13 @@ public final class MergedReport {
             row.add(r.file() + (r.asExpected() ? "" : "  UNEXPECTED"));
             rows.add(row.toArray(String[]::new));
         }
-        int columns = header.size();
-        int[] width = new int[columns];
-        for (String[] row : rows) {
-            for (int c = 0; c < columns - 1; c++) {
-                width[c] = Math.max(width[c], row[c].length());
+        Figures.testsTable(out, rows, (index, indent) -> {
+            Row r = results.get(index);
+            r.seedNote().ifPresent(note -> out.println(indent + "! " + note));
+            for (Run e : r.errors()) {
+                out.println(indent + (spread ? "seed " + e.seed() + ": " : "") + e.error().orElseThrow());
             }
-        }
-        for (int i = 0; i < rows.size(); i++) {
-            String[] row = rows.get(i);
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < columns; c++) {
-                boolean figure = c >= 3 && c < columns - 2;
-                String cell = c == columns - 1 ? row[c] : figure ? padLeft(row[c], width[c]) : padRight(row[c], width[c]);
-                line.append(c == 0 ? "" : "  ").append(cell);
-            }
-            out.println(line.toString().stripTrailing());
-            if (i > 0) {
-                Row r = results.get(i - 1);
-                String indent = " ".repeat(width[0] + 2);
-                r.seedNote().ifPresent(note -> out.println(indent + "! " + note));
-                for (Run e : r.errors()) {
-                    out.println(indent + (spread ? "seed " + e.seed() + ": " : "") + e.error().orElseThrow());
-                }
-            }
-        }
+        });
         out.println();
         out.println(summary(results));
     }

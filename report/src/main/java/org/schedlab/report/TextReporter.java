@@ -172,10 +172,7 @@ final class TextReporter implements Reporter {
     @Override
     public void tests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds) {
         boolean spread = Figures.severalSeeds(results);
-        List<String> header = new ArrayList<>(List.of("verdict", "problem", "policy"));
-        header.addAll(spread ? List.of("mean%min", "mean%med", "mean%max", "max%min", "max%med", "max%max")
-                : List.of("mean%", "max%"));
-        header.addAll(List.of("delay_us", "expected", "file"));
+        List<String> header = Figures.testsHeader(spread);
         List<String[]> rows = new ArrayList<>();
         rows.add(header.toArray(String[]::new));
         for (AggregateResult r : results) {
@@ -192,32 +189,13 @@ final class TextReporter implements Reporter {
             row.add(r.file() + (r.asExpected() ? "" : "  UNEXPECTED"));
             rows.add(row.toArray(String[]::new));
         }
-        // Words left-aligned, figures right-aligned; the file is last and left ragged.
-        int columns = header.size();
-        int[] width = new int[columns];
-        for (String[] row : rows) {
-            for (int c = 0; c < columns - 1; c++) {
-                width[c] = Math.max(width[c], row[c].length());
+        Figures.testsTable(out, rows, (index, indent) -> {
+            AggregateResult r = results.get(index);
+            r.seedNote().ifPresent(note -> out.println(indent + "! " + note));
+            for (TestResult e : r.errors()) {
+                out.println(indent + (spread ? "seed " + e.seed() + ": " : "") + e.trial().error().orElseThrow());
             }
-        }
-        for (int i = 0; i < rows.size(); i++) {
-            String[] row = rows.get(i);
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < columns; c++) {
-                boolean figure = c >= 3 && c < columns - 2;
-                String cell = c == columns - 1 ? row[c] : figure ? padLeft(row[c], width[c]) : padRight(row[c], width[c]);
-                line.append(c == 0 ? "" : "  ").append(cell);
-            }
-            out.println(line.toString().stripTrailing());
-            if (i > 0) {
-                AggregateResult r = results.get(i - 1);
-                String indent = " ".repeat(width[0] + 2);
-                r.seedNote().ifPresent(note -> out.println(indent + "! " + note));
-                for (TestResult e : r.errors()) {
-                    out.println(indent + (spread ? "seed " + e.seed() + ": " : "") + e.trial().error().orElseThrow());
-                }
-            }
-        }
+        });
         out.println();
         out.println(Figures.summary(results));
     }
