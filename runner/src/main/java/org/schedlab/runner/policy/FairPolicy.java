@@ -13,25 +13,28 @@ import org.schedlab.runner.spi.WindowView;
 import org.schedlab.solver.Bucket;
 
 /**
- * This project's correct policy: weighted fair queueing on virtual time. Each virtual CPU's virtual time
- * advances by its raw consumption divided by its weight (its part of its bucket's entitlement); the
- * dispatch vectors order by virtual time, so every dispatch is a heap operation: O(log ready VMDBKs).
+ * This project's correct policy: proportional share on virtual time. Each virtual CPU's virtual time advances
+ * by its raw consumption divided by its fluid target, its part of the fluid allocation of the demand fair
+ * observes ({@link FluidTargets}: the solver's own filling under shares, limits and CPU pools), so a virtual CPU
+ * on its target advances at the rate of fluid time and the least-served run first. The dispatch queues order by
+ * virtual time, so every dispatch is a heap operation: O(log ready VMDBKs).
  *
- * <p>Forgetting rule: a virtual CPU waking from a wait is placed no further than one minor time slice of
- * its own weight behind the pool's virtual clock (the least virtual time of the pool's dispatchable virtual
- * CPUs at the last window edge). So a donor that slept keeps the head start it is owed for one slice but
- * cannot bank idle time, and old consumption is forgotten at the rate the pool moves on. Hard limits, soft
- * limits (held only while the pool's other VMDBKs could fill every logical CPU) and CPU pools go through the
- * {@link LimitList}.
+ * <p>Forgetting rule: a virtual CPU waking from a wait is placed no further than one minor time slice of fluid
+ * time behind its pool's virtual clock (the least virtual time of the pool's dispatchable virtual CPUs at the
+ * last window edge, counting one caught in a wait shorter than a window). So a donor that slept keeps a head
+ * start worth one slice at its own rate but cannot bank idle time. A target that moves keeps the virtual CPU's
+ * service lag (EEVDF's reweighting).
  *
  * <p>Multiprocessor: fair asks for {@link DispatchMode#GLOBAL_ORDER}, one virtual-time ordered queue per
- * dispatch pool, so the least-served VMDBKs meet the CPUs that free first. A weight that would entitle one
- * virtual CPU to more than one logical CPU is infeasible on p CPUs; fair readjusts it as Surplus Fair
- * Scheduling does (Chandra, Adler, Goyal and Shenoy, OSDI 2000; see {@link SurplusFairWeights}), and virtual
- * time advances by {@code raw / phi}. With {@code fair:weights=fluid} (experimental) it advances by
- * {@code raw / target} instead, the target being the fluid allocation of the demand fair observes
- * ({@link FluidTargets}). Limits: see {@link LimitList} in its slotted mode; a LIMITSOFT bucket let
- * go to scavenge is served after everyone else ({@code BACKGROUND}).
+ * dispatch pool, so the least-served VMDBKs meet the CPUs that free first. The targets are feasible (none above
+ * one CPU, a pool's within its capacity), the general form of Surplus Fair Scheduling's weight readjustment
+ * (Chandra, Adler, Goyal and Shenoy, OSDI 2000). Hard limits and CPU pools go through the {@link LimitList} in
+ * its slotted mode; soft limits are held by the targets alone.
+ *
+ * <p>{@code fair:weights=share} weights virtual time by each virtual CPU's part of its bucket's entitlement
+ * instead, readjusted as Surplus Fair Scheduling does ({@link SurplusFairWeights}), with the wake credit one
+ * slice of its own weight and LIMITSOFT on the limit list: a soft bucket let go to scavenge is served after
+ * everyone else ({@code BACKGROUND}).
  */
 public final class FairPolicy implements SchedulerPolicy {
 
@@ -91,17 +94,15 @@ public final class FairPolicy implements SchedulerPolicy {
 
         private final PolicyContext ctx;
         private final double[] vt;
-        /** Readjusted weights (Surplus Fair Scheduling): what virtual time advances by. */
+        /** Under {@code weights=share}: readjusted weights (Surplus Fair Scheduling); null otherwise. */
         private final SurplusFairWeights weights;
-        /** With {@code weights=fluid}: the fluid allocation of the observed demand, instead of {@link #weights}. */
+        /** The fluid allocation of the observed demand; null under {@code weights=share}. */
         private final FluidTargets targets;
         private final double[] lag;
         /** With fluid targets: each virtual CPU's 1 / target as {@link #reweigh} last saw it. */
         private final double[] inverse;
         /** Per bucket, whether a member's target moved at this edge, so its queued keys are stale. */
         private final boolean[] reweighed;
-        /** Per virtual CPU, its dispatch pool's minor time slice. */
-        private final double[] slice;
         private final int[] pool;
         private final int[] bucket;
         /** Per bucket, whether its VMDBKs' keys carry {@link #BACKGROUND}, as the dispatcher last priced them. */
@@ -119,7 +120,6 @@ public final class FairPolicy implements SchedulerPolicy {
             vt = new double[n];
             double[] weight = new double[n];
             lag = new double[n];
-            slice = new double[n];
             pool = new int[n];
             bucket = new int[n];
             for (PolicyContext.Vcpu v : ctx.vcpus()) {
@@ -128,7 +128,6 @@ public final class FairPolicy implements SchedulerPolicy {
                 pool[i] = v.dispatchPool();
                 bucket[i] = v.bucket();
                 long slice = ctx.dispatchPools().get(v.dispatchPool()).sliceMicros();
-                this.slice[i] = slice;
                 // With fluid targets virtual time is fluid time / 100 for every virtual CPU (raw / target, target in
                 // percent): one slice of fluid time, the same for all, so the credit a sleeper keeps is worth
                 // slice x target of raw time, its own rate, not one slice whatever its rate.
@@ -150,7 +149,7 @@ public final class FairPolicy implements SchedulerPolicy {
             // Slotted: in GLOBAL_ORDER the dispatcher holds CPU pools to their caps and limited buckets to their
             // slots, and the members that run are the most urgent, so they split the limit by weight.
             limits = new LimitList(ctx, lim, LimitList.SoftRule.OTHERS_FILL_POOL, true);
-            weights = new SurplusFairWeights(ctx, weight, lim);
+            weights = fluid ? null : new SurplusFairWeights(ctx, weight, lim);
             targets = fluid ? new FluidTargets(ctx, weight) : null;
             inverse = new double[n];
             reweighed = new boolean[buckets.size()];
