@@ -41,30 +41,8 @@ final class MarkdownReporter implements Reporter {
     @Override
     public void tests(PrintWriter out, List<AggregateResult> results, Thresholds t) {
         boolean spread = Figures.severalSeeds(results);
-        Map<String, String> problems = new LinkedHashMap<>();
-        Set<String> policies = new LinkedHashSet<>();
-        results.forEach(r -> {
-            problems.putIfAbsent(r.file() + "\u0000" + r.problem(), r.problem());
-            policies.add(r.policy());
-        });
-        out.println("Verdicts (PASS when every counted interval's error is at most " + Numbers.format(t.maxErrorPct())
-                + "%" + (t.meanErrorPct().isPresent() ? " and the mean at most " + Numbers.format(t.meanErrorPct().getAsDouble()) + "%" : "")
-                + (spread ? "; each check judged by the worst of seeds " + Figures.seedList(Figures.seeds(results))
-                + ". A cell is the verdict, the worst seed's max error in percent, and [min, median, max] of the max "
-                + "error over the seeds" : ". A cell is the verdict and the max error in percent")
-                + "; * marks a verdict that depends on the seed, (expected X) one that is not as expected):");
-        out.println();
-        out.println("| problem | " + String.join(" | ", policies) + " |");
-        out.println("|---|" + "---|".repeat(policies.size()));
-        for (Map.Entry<String, String> pr : problems.entrySet()) {
-            StringBuilder row = new StringBuilder("| " + pr.getValue() + " |");
-            for (String pol : policies) {
-                row.append(' ').append(results.stream()
-                        .filter(r -> r.policy().equals(pol) && (r.file() + "\u0000" + r.problem()).equals(pr.getKey()))
-                        .map(r -> cell(r, spread)).findFirst().orElse("")).append(" |");
-            }
-            out.println(row);
-        }
+        verdictGrid(out, t, spread, Figures.seeds(results), results.stream()
+                .map(r -> new GridCell(r.file(), r.problem(), r.policy(), cell(r, spread))).toList());
         List<String> notes = new ArrayList<>();
         for (AggregateResult r : results) {
             String who = r.problem() + " under " + r.policy();
@@ -79,16 +57,7 @@ final class MarkdownReporter implements Reporter {
             notes.forEach(out::println);
         }
         out.println();
-        out.println(PER_CHECK);
-        out.println();
-        if (spread) {
-            out.println("| problem | policy | verdict | expected | seeds | mean error % (min / median / max) "
-                    + "| max error % (min / median / max) | mean dispatch delay us (median) |");
-            out.println("|---|---|---|---|---|---:|---:|---:|");
-        } else {
-            out.println("| problem | policy | verdict | expected | mean error % | max error % | mean dispatch delay us |");
-            out.println("|---|---|---|---|---:|---:|---:|");
-        }
+        perCheckHeader(out, spread);
         for (AggregateResult r : results) {
             String delay = r.dispatchDelay().map(d -> Numbers.fixed(d.median(), 0)).orElse("-");
             String head = "| " + r.problem() + " | " + r.policy() + " | " + r.verdict() + " | " + r.expectation()
@@ -106,6 +75,52 @@ final class MarkdownReporter implements Reporter {
         out.println(Figures.summary(results));
     }
 
+
+    /** A check as the verdict grid shows it: its problem's row (by file and name), its policy's column, its cell. */
+    record GridCell(String file, String problem, String policy, String cell) {
+    }
+
+    /** The caption and the grid of verdicts, one row per problem (in file order) and one column per policy. */
+    static void verdictGrid(PrintWriter out, Thresholds t, boolean spread, List<Long> seeds, List<GridCell> cells) {
+        Map<String, String> problems = new LinkedHashMap<>();
+        Set<String> policies = new LinkedHashSet<>();
+        cells.forEach(c -> {
+            problems.putIfAbsent(c.file() + "\u0000" + c.problem(), c.problem());
+            policies.add(c.policy());
+        });
+        out.println("Verdicts (PASS when every counted interval's error is at most " + Numbers.format(t.maxErrorPct())
+                + "%" + (t.meanErrorPct().isPresent() ? " and the mean at most " + Numbers.format(t.meanErrorPct().getAsDouble()) + "%" : "")
+                + (spread ? "; each check judged by the worst of seeds " + Figures.seedList(seeds)
+                + ". A cell is the verdict, the worst seed's max error in percent, and [min, median, max] of the max "
+                + "error over the seeds" : ". A cell is the verdict and the max error in percent")
+                + "; * marks a verdict that depends on the seed, (expected X) one that is not as expected):");
+        out.println();
+        out.println("| problem | " + String.join(" | ", policies) + " |");
+        out.println("|---|" + "---|".repeat(policies.size()));
+        for (Map.Entry<String, String> pr : problems.entrySet()) {
+            StringBuilder row = new StringBuilder("| " + pr.getValue() + " |");
+            for (String pol : policies) {
+                row.append(' ').append(cells.stream()
+                        .filter(c -> c.policy().equals(pol) && (c.file() + "\u0000" + c.problem()).equals(pr.getKey()))
+                        .map(GridCell::cell).findFirst().orElse("")).append(" |");
+            }
+            out.println(row);
+        }
+    }
+
+    /** The caption and header of the figures table, one row per check. */
+    static void perCheckHeader(PrintWriter out, boolean spread) {
+        out.println(PER_CHECK);
+        out.println();
+        if (spread) {
+            out.println("| problem | policy | verdict | expected | seeds | mean error % (min / median / max) "
+                    + "| max error % (min / median / max) | mean dispatch delay us (median) |");
+            out.println("|---|---|---|---|---|---:|---:|---:|");
+        } else {
+            out.println("| problem | policy | verdict | expected | mean error % | max error % | mean dispatch delay us |");
+            out.println("|---|---|---|---|---:|---:|---:|");
+        }
+    }
     private static String cell(AggregateResult r, boolean spread) {
         StringBuilder sb = new StringBuilder(r.verdict().name());
         if (r.seedDependent()) {

@@ -5,7 +5,6 @@ import static org.schedlab.report.Figures.orDash;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -101,30 +100,8 @@ public final class MergedReport {
     /** As {@code MarkdownReporter.tests}. */
     static void markdown(PrintWriter out, List<Row> results, Thresholds t) {
         boolean spread = severalSeeds(results);
-        Map<String, String> problems = new LinkedHashMap<>();
-        Set<String> policies = new LinkedHashSet<>();
-        results.forEach(r -> {
-            problems.putIfAbsent(r.file() + "\u0000" + r.problem(), r.problem());
-            policies.add(r.policy());
-        });
-        out.println("Verdicts (PASS when every counted interval's error is at most " + Numbers.format(t.maxErrorPct())
-                + "%" + (t.meanErrorPct().isPresent() ? " and the mean at most " + Numbers.format(t.meanErrorPct().getAsDouble()) + "%" : "")
-                + (spread ? "; each check judged by the worst of seeds " + Figures.seedList(seeds(results))
-                + ". A cell is the verdict, the worst seed's max error in percent, and [min, median, max] of the max "
-                + "error over the seeds" : ". A cell is the verdict and the max error in percent")
-                + "; * marks a verdict that depends on the seed, (expected X) one that is not as expected):");
-        out.println();
-        out.println("| problem | " + String.join(" | ", policies) + " |");
-        out.println("|---|" + "---|".repeat(policies.size()));
-        for (Map.Entry<String, String> pr : problems.entrySet()) {
-            StringBuilder row = new StringBuilder("| " + pr.getValue() + " |");
-            for (String pol : policies) {
-                row.append(' ').append(results.stream()
-                        .filter(r -> r.policy().equals(pol) && (r.file() + "\u0000" + r.problem()).equals(pr.getKey()))
-                        .map(r -> cell(r, spread)).findFirst().orElse("")).append(" |");
-            }
-            out.println(row);
-        }
+        MarkdownReporter.verdictGrid(out, t, spread, seeds(results), results.stream()
+                .map(r -> new MarkdownReporter.GridCell(r.file(), r.problem(), r.policy(), cell(r, spread))).toList());
         List<String> notes = new ArrayList<>();
         for (Row r : results) {
             String who = r.problem() + " under " + r.policy();
@@ -138,16 +115,7 @@ public final class MergedReport {
             notes.forEach(out::println);
         }
         out.println();
-        out.println(MarkdownReporter.PER_CHECK);
-        out.println();
-        if (spread) {
-            out.println("| problem | policy | verdict | expected | seeds | mean error % (min / median / max) "
-                    + "| max error % (min / median / max) | mean dispatch delay us (median) |");
-            out.println("|---|---|---|---|---|---:|---:|---:|");
-        } else {
-            out.println("| problem | policy | verdict | expected | mean error % | max error % | mean dispatch delay us |");
-            out.println("|---|---|---|---|---:|---:|---:|");
-        }
+        MarkdownReporter.perCheckHeader(out, spread);
         for (Row r : results) {
             String delay = r.dispatchDelay().map(d -> Numbers.fixed(d.median(), 0)).orElse("-");
             String head = "| " + r.problem() + " | " + r.policy() + " | " + r.verdict() + " | " + r.expectation()
