@@ -30,8 +30,7 @@ class DispatcherMechanicsTest {
         double[] mt1 = r.meanMt1(WARM);
         assertEquals(Runs.ALONE, raw[0], 0.1);
         assertEquals(Runs.ALONE, raw[1], 0.1);
-        // 1.3 / 2 of a thread alone while both run; during the sibling's clock-comparator waits it runs alone at
-        // full speed, which makes up most of its own waits.
+        // Both threads busy all the time (an always-ready burner's SIE exits cost it nothing when nobody waits).
         assertEquals(65, mt1[0], 0.5, "1.3 / 2 of a thread alone");
         assertEquals(65, mt1[1], 0.5);
         assertEquals(0, r.summary().logicalCpus().get(0).affinityMisses(), "each stays on its own thread");
@@ -151,10 +150,11 @@ class DispatcherMechanicsTest {
 
     @Test
     void globalOrder_J2_heaviestAloneOnOneCpu() throws Exception {
-        // J2's fair answer needs QGP00003 alone on one CPU: one virtual-time ordered queue per pool finds that.
+        // J2's fair answer needs QGP00003 alone on one CPU: one virtual-time ordered queue per pool finds that. The
+        // others are always ready beside it, so each of its SIE exits hands its CPU over for the time it is away.
         Runs.Result r = Runs.run(Runs.file("J2"), "fair", Runs.seconds(4));
         double[] m = r.meanBusy(WARM);
-        assertEquals(Runs.ALONE, m[3], 0.5);
+        assertEquals(Runs.CONTENDED, m[3], 0.2);
         assertEquals(50, m[1], 0.5);
     }
 }

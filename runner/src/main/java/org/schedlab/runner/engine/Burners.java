@@ -16,10 +16,12 @@ import org.schedlab.runner.spi.VcpuStatus;
  *
  * <p>The IBM burner paces itself with Diag x'0C' and the clock comparator, not with a spin loop alone, so a
  * running burner leaves SIE now and then: after a raw run drawn exponentially with mean
- * {@link org.schedlab.runner.spi.ModelConstants#sieRunMicros()} it loads a wait PSW for
- * {@link org.schedlab.runner.spi.ModelConstants#sieWaitMicros()} and CP re-decides who runs. Unbounded burners
- * do so too. Those exits, not the minor time slice, set how long CP's real dispatches last and so the dispatch
- * delay the report measured (docs/runner.md).
+ * {@link org.schedlab.runner.spi.ModelConstants#sieRunMicros()} it leaves SIE and CP re-decides who runs. A
+ * finite burner loads a wait PSW for {@link org.schedlab.runner.spi.ModelConstants#sieWaitMicros()}. An
+ * unbounded one is always ready (the solver's {@code *} is 100 %): with nobody waiting for its CPU it is
+ * dispatched again at once; with someone waiting, that VMDBK takes the CPU and the burner is back after the same
+ * wait. Those contended exits, not the minor time slice, set how long CP's real dispatches last and so the
+ * dispatch delay the report measured (docs/runner.md).
  */
 final class Burners {
 
@@ -68,6 +70,11 @@ final class Burners {
         toExit[v] = drawRun(v);
         s.vInSieWait[v] = true;
         s.sieReturns[unit].add(v, now + sieWait);
+    }
+
+    /** An always-ready burner left SIE and re-enters it at once: its next run is drawn. */
+    void reenterSie(int v) {
+        toExit[v] = drawRun(v);
     }
 
     /** The next VMDBK of unit {@code u} whose clock comparator wait ends at {@code now}; -1 when none. */

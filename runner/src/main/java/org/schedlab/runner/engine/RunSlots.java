@@ -90,6 +90,12 @@ final class RunSlots {
         }
     }
 
+    /** Whether a VMDBK is parked waiting for a slot {@code v} holds (in its bucket or its CPU pool). */
+    boolean anyWaitingFor(int v) {
+        int g = l.vCpuPool[v];
+        return !s.parked[bucketGroup(v)].isEmpty() || g >= 0 && !s.parked[g].isEmpty();
+    }
+
     /** {@code v} stopped running: each of its groups hands the slot to its most urgent parked member. */
     void released(int v) {
         release(bucketGroup(v));

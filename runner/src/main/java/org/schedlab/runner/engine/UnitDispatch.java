@@ -56,6 +56,15 @@ final class UnitDispatch {
                 settle(cpu, now);
                 if (burners.workDone(v)) {
                     stopRunning(cpu, v, now, true);
+                } else if (burners.exitDue(v) && burners.unbounded(v) && !contended(u, v)) {
+                    // An always-ready burner leaves SIE (Diag x'0C') and nothing else could take its CPU: CP
+                    // dispatches it again at once, so it loses no time.
+                    burners.reenterSie(v);
+                    if (s.vSliceUsed[v] >= l.coreSlice[l.cpuCore[cpu]]) {
+                        stopRunning(cpu, v, now, false);
+                    } else {
+                        due.update(cpu, deadline(cpu, v));
+                    }
                 } else if (burners.exitDue(v)) {
                     // It left SIE to wait on its clock comparator. A slice used up at the same instant ends
                     // with it: it is priced afresh when it returns.
@@ -287,6 +296,11 @@ final class UnitDispatch {
             s.vReadySince[v] = now;
             enqueue(v, s.policy.urgency(v, PolicyInstance.Reprice.SLICE_END, now));
         }
+    }
+
+    /** Whether a VMDBK is ready to take the CPU {@code v} would leave in unit {@code u}, or its slot. */
+    private boolean contended(int u, int v) {
+        return !s.dv[u].isEmpty() || global && slots.anyWaitingFor(v);
     }
 
     /** Accounts {@code v} up to now (its SMT-2 sibling too), frees {@code cpu} and charges the policy. */
