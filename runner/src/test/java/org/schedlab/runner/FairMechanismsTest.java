@@ -197,9 +197,11 @@ class FairMechanismsTest {
     }
 
     /**
-     * Fluid targets: AL1's donors, priced at the rate they use, wait within their burner period behind the
-     * always-ready recipient instead of displacing it; with share weights ({@code fair:weights=share}) they are
-     * served first and the recipient gets what independent donors leave (85% computed, docs/library.md).
+     * Fluid targets: AL1's donors are priced at the rate they use, so the always-ready recipient's target is a
+     * whole zIIP and it goes first; the donors wait within their burner period on the other zIIP instead of
+     * displacing it, and the recipient misses only what its contended SIE exits cost it (under 1%). With share
+     * weights ({@code fair:weights=share}) donors are served first and the recipient gets what independent
+     * donors leave (85% computed, docs/library.md).
      */
     @Test
     void fluidTargets_al1_recipientKeepsItsZiip() throws Exception {
@@ -208,7 +210,7 @@ class FairMechanismsTest {
             RunConfig cfg = Runs.seconds(20).toBuilder().seed(seed).warmupMicros(WARM).build();
             double fluid = Runs.run(al1, "fair", cfg).meanBusy(WARM)[5];
             double share = Runs.run(al1, "fair:weights=share", cfg).meanBusy(WARM)[5];
-            assertTrue(fluid > 95, "fluid, seed " + seed + ": " + fluid);
+            assertTrue(fluid > 99, "fluid, seed " + seed + ": " + fluid);
             assertTrue(share < 90, "share, seed " + seed + ": " + share);
         }
     }

@@ -89,6 +89,15 @@ public final class FairPolicy implements SchedulerPolicy {
          * themselves still go by virtual time, so they split the leftover by weight.
          */
         private static final long BACKGROUND = 1L << 61;
+        /**
+         * Subtracted from the key of a virtual CPU whose fluid target is a whole logical CPU. In the fluid schedule it
+         * runs all the time: it has no slack, and service it misses it can never make up (it cannot run faster than
+         * its CPU), so under virtual-time order alone every waker holding a little credit would displace it and it
+         * would fall short for good. Such virtual CPUs go first, among themselves by virtual time, as a processor of
+         * their own each (the weight readjustment of Surplus Fair Scheduling caps a weight at one processor for the
+         * same reason). Targets are feasible, so a pool never has more of them than logical CPUs.
+         */
+        private static final long DEDICATED = 1L << 60;
         /** A target that moves by less than this fraction keeps its virtual time (noise of the demand estimate). */
         private static final double REWEIGH_TOLERANCE = 0.01;
 
@@ -167,6 +176,9 @@ public final class FairPolicy implements SchedulerPolicy {
                 }
             }
             long key = (long) (vt[v] * SCALE);
+            if (targets != null && targets.whole(v)) {
+                key -= DEDICATED;
+            }
             return limits.scavenging(bucket[v]) ? key + BACKGROUND : key;
         }
 
@@ -225,6 +237,10 @@ public final class FairPolicy implements SchedulerPolicy {
                 double now = targets.inverse(v);
                 double before = inverse[v];
                 inverse[v] = now;
+                if (FluidTargets.wholeAt(now) != FluidTargets.wholeAt(before)) {
+                    // In or out of the dedicated class: its queued key is stale even if its rate barely moved.
+                    reweighed[bucket[v]] = true;
+                }
                 if (Math.abs(now / before - 1) > REWEIGH_TOLERANCE) {
                     double clock = poolClock[pool[v]];
                     vt[v] = clock + (vt[v] - clock) * now / before;

@@ -1,6 +1,7 @@
 package org.schedlab.runner.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.schedlab.runner.spi.PolicyContext;
@@ -45,53 +46,69 @@ class FairPolicyTest {
     }
 
     /**
-     * B runs a second while A sleeps: A is seen waiting and using nothing, so the allocation gives it 1 (its
-     * observed demand) and B 99. A waking far behind is floored one slice of fluid time (slice / 100 in virtual
-     * time) behind the clock, whatever its rate; B's virtual time now advances by raw / 99.
+     * B runs two seconds while A sleeps: A is seen waiting at two edges in a row and using nothing, so the allocation
+     * gives it the headroom alone (0.25: its rate, started at its all-{@code *} 25, has decayed to nothing) and B
+     * 99.75. A waking far behind is floored one slice of fluid time (slice / 100 in virtual time) behind the clock,
+     * whatever its rate; B's virtual time now advances by raw / 99.75.
      */
     @Test
     void wake_fluidFarBehindPoolClock_flooredOneSliceOfFluidTime() {
         PolicyHarness h = harness(new FairPolicy());
         long slice = h.context().dispatchPools().get(0).sliceMicros();
         h.wake(1);
-        h.advance(1_000_000).charge(1, 1_000_000);
-        h.window().status(0, VcpuStatus.WAITING).status(1, VcpuStatus.RUNNING);
-        h.endWindow();
-        double clock = 1_000_000 / 75.0;
+        for (int i = 0; i < 2; i++) {
+            h.advance(1_000_000).charge(1, 1_000_000);
+            h.window().status(0, VcpuStatus.WAITING).status(1, VcpuStatus.RUNNING);
+            h.endWindow();
+        }
+        double clock = 2_000_000 / 75.0;
         assertEquals((long) ((clock - slice / 100.0) * SCALE), h.wake(0), "A keeps one slice of fluid time");
         long b0 = h.sliceEnd(1);
-        h.advance(9_900).charge(1, 9_900);
-        assertEquals((long) (9_900 / 99.0 * SCALE), h.sliceEnd(1) - b0, "B weighted by its new target");
+        h.advance(9_975).charge(1, 9_975);
+        assertEquals(9_975 / 99.75 * SCALE, h.sliceEnd(1) - b0, 2, "B weighted by its new target");
     }
 
+    /**
+     * A wait seen at one edge only may be an SIE exit of an always-ready burner: A stays {@code *} and keeps its
+     * all-{@code *} target (25), so its virtual time still advances by raw / 25.
+     */
     @Test
-    void charged_virtualTimeAdvancesByRawOverWeight() {
-        PolicyHarness h = harness();
-        PolicyContext ctx = h.context();
-        double wa = ctx.vcpus().get(0).weight();
-        double wb = ctx.vcpus().get(1).weight();
-        assertEquals(3, wb / wa, 1e-9, "B has three times A's weight");
+    void endWindow_fluidWaitingAtOneEdgeOnly_stillAlwaysReady() {
+        PolicyHarness h = harness(new FairPolicy());
         long a0 = h.wake(0);
-        long b0 = h.wake(1);
-        h.advance(3_000).charge(0, 3_000).charge(1, 3_000);
-        assertEquals((long) (3_000 / wa * SCALE), h.sliceEnd(0) - a0);
-        assertEquals((long) (3_000 / wb * SCALE), h.sliceEnd(1) - b0);
-    }
-
-    @Test
-    void wake_farBehindPoolClock_flooredOneSliceOfLagBehind() {
-        PolicyHarness h = harness();
-        PolicyContext ctx = h.context();
-        double wa = ctx.vcpus().get(0).weight();
-        double wb = ctx.vcpus().get(1).weight();
-        long slice = ctx.dispatchPools().get(0).sliceMicros();
-        // B runs a long time while A sleeps: the pool clock follows B.
         h.wake(1);
-        h.advance(1_000_000).charge(1, 1_000_000);
+        h.advance(500_000).charge(1, 500_000);
         h.window().status(0, VcpuStatus.WAITING).status(1, VcpuStatus.RUNNING);
         h.endWindow();
-        double clock = 1_000_000 / wb;
-        assertEquals((long) ((clock - slice / wa) * SCALE), h.wake(0), "A banks no more than one slice of lag");
+        h.advance(500_000).charge(0, 5_000).charge(1, 495_000);
+        h.window().status(0, VcpuStatus.RUNNING).status(1, VcpuStatus.RUNNING);
+        h.endWindow();
+        assertEquals((long) (5_000 / 25.0 * SCALE), h.sliceEnd(0) - a0, "A's target is still 25");
+    }
+
+    /**
+     * On two CPs A (RELATIVE 300) would be entitled to 120, so the allocation gives it a whole CP and B and C 50
+     * each. A goes first even with its virtual time far ahead: it has no slack, and what it misses is lost.
+     */
+    @Test
+    void urgency_fluidWholeCpuTarget_aheadOfFractionalTargetsWhateverTheVirtualTime() {
+        PolicyHarness h = PolicyHarness.start(PolicyHarness.problem("""
+                LPAR CP.2
+                PROBLEM W
+                USER A CP.300-R
+                  VCPU 0 CP *
+                USER B CP.100-R
+                  VCPU 0 CP *
+                USER C CP.100-R
+                  VCPU 0 CP *
+                RUNIT
+                """), new FairPolicy());
+        h.wake(0);
+        long b = h.wake(1);
+        h.advance(50_000).charge(0, 50_000);
+        long a = h.sliceEnd(0);
+        assertTrue(a < b, "A, 50 ms ahead in raw time, still before B: " + a + " vs " + b);
+        assertEquals(b, h.wake(2), "B and C, both at 50, keep plain virtual-time order");
     }
 
     @Test
