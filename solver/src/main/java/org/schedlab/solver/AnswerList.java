@@ -14,14 +14,12 @@ import org.schedlab.core.Problem;
  */
 final class AnswerList extends AbstractList<VcpuAnswer> implements RandomAccess {
 
-    private final List<Problem.Placed> placed;
     private final Entitlements.Layout layout;
     private final List<Bucket> buckets;
     private final int[] fillIndex;
     private final double[] correct;
 
     AnswerList(Entitlements.Layout layout, int[] fillIndex, double[] correct) {
-        this.placed = layout.placed();
         this.layout = layout;
         this.buckets = layout.buckets();
         this.fillIndex = fillIndex;
@@ -30,7 +28,7 @@ final class AnswerList extends AbstractList<VcpuAnswer> implements RandomAccess 
 
     @Override
     public VcpuAnswer get(int i) {
-        Problem.Placed p = placed.get(i);
+        Problem.Placed p = layout.placed().get(i);
         OptionalDouble demand = p.vcpu().demand().unbounded()
                 ? OptionalDouble.empty()
                 : OptionalDouble.of(p.vcpu().demand().percent());
@@ -45,6 +43,6 @@ final class AnswerList extends AbstractList<VcpuAnswer> implements RandomAccess 
 
     @Override
     public int size() {
-        return placed.size();
+        return layout.size();
     }
 }

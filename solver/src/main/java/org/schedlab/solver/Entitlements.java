@@ -1,12 +1,13 @@
 package org.schedlab.solver;
 
-import java.util.ArrayList;
+import java.util.AbstractList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.RandomAccess;
 import java.util.function.Function;
 import org.schedlab.core.CpuPool;
 import org.schedlab.core.EngineType;
@@ -91,8 +92,14 @@ public final class Entitlements {
         for (int u = 0; u < users.size(); u++) {
             vcpuCount += users.get(u).vcpus().size();
         }
-        List<Problem.Placed> placed = new ArrayList<>(vcpuCount);
+        // Each virtual CPU's user and dispatch pool as numbers, not as a Placed record each: a million records
+        // alive through the solve made the young collections during it copy them, and those pauses were most
+        // of a large solve's GC time. Layout.placed() makes the records when read.
+        int[] userStart = new int[users.size() + 1];
+        int[] userOf = new int[vcpuCount];
+        byte[] poolOfVcpu = new byte[vcpuCount];
         int[] bucketOf = new int[vcpuCount];
+        int placedCount = 0;
         // Two passes over the users, so that a million virtual CPUs cost no draft object per bucket: the first
         // numbers the buckets and adds up each pool's shares, the second makes the buckets with their
         // entitlements. Per-user scratch arrays are cleared after each user.
@@ -106,6 +113,7 @@ public final class Entitlements {
         for (int u = 0; u < users.size(); u++) {
             User user = users.get(u);
             List<VirtualCpu> vcpus = user.vcpus();
+            userStart[u] = placedCount;
             for (int k = 0; k < vcpus.size(); k++) {
                 VirtualCpu vcpu = vcpus.get(k);
                 int type = vcpu.type().ordinal();
@@ -113,8 +121,9 @@ public final class Entitlements {
                     poolOf[type] = problem.dispatchPool(user, vcpu);
                 }
                 EngineType pool = poolOf[type];
-                int file = placed.size();
-                placed.add(new Problem.Placed(user, vcpu, pool));
+                int file = placedCount++;
+                userOf[file] = u;
+                poolOfVcpu[file] = (byte) pool.ordinal();
                 if (vcpu.stopped()) {
                     bucketOf[file] = -1;
                     continue;
@@ -133,6 +142,7 @@ public final class Entitlements {
             Arrays.fill(bucketOfType, -1);
             Arrays.fill(poolOf, null);
         }
+        userStart[users.size()] = placedCount;
         PoolShares[] pools = new PoolShares[types];
         for (EngineType t : EngineType.values()) {
             pools[t.ordinal()] = new PoolShares(partition.capacity(t), absoluteSum[t.ordinal()],
@@ -171,7 +181,7 @@ public final class Entitlements {
                     continue;
                 }
                 EngineType virtualType = all[type];
-                EngineType pool = placed.get(first + firstOfType(vcpus, virtualType)).pool();
+                EngineType pool = all[poolOfVcpu[first + firstOfType(vcpus, virtualType)]];
                 Share share = user.shareFor(virtualType);
                 PoolShares shares = pools[pool.ordinal()];
                 double entitlement = shares.entitlement(share.min());
@@ -192,7 +202,7 @@ public final class Entitlements {
                 bucketOfType[type] = -1;
             }
         }
-        return new Layout(List.of(buckets), Collections.unmodifiableList(placed), bucketOf);
+        return new Layout(List.of(buckets), users, userStart, userOf, poolOfVcpu, bucketOf);
     }
 
     /** {@code user.shareFor(type).min()} without making the default share when the user has none. */
@@ -217,27 +227,64 @@ public final class Entitlements {
 
     /** Buckets plus every virtual CPU in file order with its bucket index (-1 when stopped). */
     static final class Layout {
-        private final List<Bucket> buckets;
-        private final List<Problem.Placed> placed;
-        private final int[] bucketOf;
+        private static final EngineType[] TYPES = EngineType.values();
 
-        Layout(List<Bucket> buckets, List<Problem.Placed> placed, int[] bucketOf) {
+        private final List<Bucket> buckets;
+        private final List<User> users;
+        /** User u's virtual CPUs are {@code userStart[u] .. userStart[u + 1])} in file order. */
+        private final int[] userStart;
+        private final int[] userOf;
+        private final byte[] pool;
+        private final int[] bucketOf;
+        private final List<Problem.Placed> placed;
+
+        Layout(List<Bucket> buckets, List<User> users, int[] userStart, int[] userOf, byte[] pool, int[] bucketOf) {
             this.buckets = buckets;
-            this.placed = placed;
+            this.users = users;
+            this.userStart = userStart;
+            this.userOf = userOf;
+            this.pool = pool;
             this.bucketOf = bucketOf;
+            this.placed = new PlacedList();
         }
 
         List<Bucket> buckets() {
             return buckets;
         }
 
-        /** Every virtual CPU in file order, as {@link Problem#vcpus()} lists them. */
+        /** Every virtual CPU in file order, as {@link Problem#vcpus()} lists them; each record made when read. */
         List<Problem.Placed> placed() {
             return placed;
         }
 
+        int size() {
+            return userOf.length;
+        }
+
+        VirtualCpu vcpu(int fileIndex) {
+            int u = userOf[fileIndex];
+            return users.get(u).vcpus().get(fileIndex - userStart[u]);
+        }
+
+        EngineType pool(int fileIndex) {
+            return TYPES[pool[fileIndex]];
+        }
+
         int bucketOf(int fileIndex) {
             return bucketOf[fileIndex];
+        }
+
+        private final class PlacedList extends AbstractList<Problem.Placed> implements RandomAccess {
+            @Override
+            public Problem.Placed get(int i) {
+                Objects.checkIndex(i, userOf.length);
+                return new Problem.Placed(users.get(userOf[i]), vcpu(i), pool(i));
+            }
+
+            @Override
+            public int size() {
+                return userOf.length;
+            }
         }
     }
 

@@ -36,6 +36,9 @@ final class ProgressiveFilling {
     private static final byte RISING = 2;
     private static final byte SETTLED = 3;
 
+    private static final int DIRTY = 1;
+    private static final int SATURATED = 2;
+
     private final double[] weight;
     private final double[] cap;
     private final int groupCount;
@@ -72,12 +75,15 @@ final class ProgressiveFilling {
      * Fills from {@code floor}.
      *
      * @param floor    where each virtual CPU starts (null: all at 0); the answer is never below it
-     * @param moving   which virtual CPUs may rise; the others stay at their floor
-     * @param groupCap per group, the most its members may sum to ({@code +∞}: no cap)
+     * @param moving   which virtual CPUs may rise (null: all); the others stay at their floor
+     * @param groupCap per group, the most its members may sum to ({@code +∞}: no cap); entries past
+     *                 {@link #groups()} are ignored, so a caller may pass an array sized before the groups were
+     *                 known. Copied, not kept.
      * @return each virtual CPU's allocation
      */
     double[] fill(double[] floor, boolean[] moving, double[] groupCap) {
-        if ((floor != null && floor.length != vcpus()) || moving.length != vcpus() || groupCap.length != groupCount) {
+        if ((floor != null && floor.length != vcpus()) || (moving != null && moving.length != vcpus())
+                || groupCap.length < groupCount) {
             throw new IllegalArgumentException("arrays do not match the filling's size");
         }
         Run run = new Run(floor, moving, groupCap);
@@ -181,17 +187,18 @@ final class ProgressiveFilling {
     /** One fill: the mutable state of a walk over the filling level. */
     private final class Run {
         private final double[] floor;
-        private final double[] groupCap;
         private final double[] x;
         private final byte[] state;
-        private final double[] constant;
-        private final double[] slope;
-        private final int[] rising;
-        private final int[] version;
-        /** The level of group g's live event, if it has one: at or before its saturation level. */
-        private final double[] pending;
-        private final boolean[] saturated;
-        private final boolean[] dirty;
+        /**
+         * Group g's sums, side by side because each event reads or writes all of a group's state at once and
+         * groups come up in no useful order: {@code sums[4g]} its constant, {@code sums[4g + 1]} its slope,
+         * {@code sums[4g + 2]} the level of its live event if it has one (at or before its saturation level,
+         * else NaN), {@code sums[4g + 3]} its cap. One cache line instead of one per array.
+         */
+        private final double[] sums;
+        /** Group g's counts: {@code counts[3g]} its rising members, {@code counts[3g + 1]} its version,
+         * {@code counts[3g + 2]} its {@link #DIRTY} and {@link #SATURATED} flags. */
+        private final int[] counts;
         private final int[] dirtyList;
         private int dirtyCount;
         /** Virtual CPUs still waiting or rising: once none is, the events left are all stale. */
@@ -203,17 +210,14 @@ final class ProgressiveFilling {
         Run(double[] floor, boolean[] moving, double[] groupCap) {
             int n = vcpus();
             this.floor = floor;
-            this.groupCap = groupCap;
             x = floor == null ? new double[n] : floor.clone();
             state = new byte[n];
-            constant = new double[groupCount];
-            slope = new double[groupCount];
-            rising = new int[groupCount];
-            version = new int[groupCount];
-            pending = new double[groupCount];
-            Arrays.fill(pending, Double.NaN);
-            saturated = new boolean[groupCount];
-            dirty = new boolean[groupCount];
+            sums = new double[4 * groupCount];
+            counts = new int[3 * groupCount];
+            for (int g = 0; g < groupCount; g++) {
+                sums[4 * g + 2] = Double.NaN;
+                sums[4 * g + 3] = groupCap[g];
+            }
             dirtyList = new int[groupCount];
             stopping = spareStopping != null ? spareStopping : new int[n];
             spareStopping = null;
@@ -230,7 +234,7 @@ final class ProgressiveFilling {
                 if (!(floorOf(v) >= 0)) {
                     throw new IllegalArgumentException("a floor must be non-negative");
                 }
-                if (!moving[v] || weight[v] == 0 || cap[v] <= floorOf(v)) {
+                if ((moving != null && !moving[v]) || weight[v] == 0 || cap[v] <= floorOf(v)) {
                     state[v] = FIXED;
                 } else if (floorOf(v) > 0) {
                     state[v] = WAITING;
@@ -244,10 +248,10 @@ final class ProgressiveFilling {
                 for (int k = groupStart[v]; k < groupStart[v + 1]; k++) {
                     int g = groupsOf[k];
                     if (state[v] == RISING) {
-                        slope[g] += weight[v];
-                        rising[g]++;
+                        sums[4 * g + 1] += weight[v];
+                        counts[3 * g]++;
                     } else {
-                        constant[g] += x[v];
+                        sums[4 * g] += x[v];
                     }
                 }
             }
@@ -273,13 +277,13 @@ final class ProgressiveFilling {
                         }
                     }
                     default -> {
-                        if (!saturated[i] && EventQueue.version(item) == version[i]) {
+                        if ((counts[3 * i + 2] & SATURATED) == 0 && EventQueue.version(item) == counts[3 * i + 1]) {
                             reachLevel(i);
                         }
                     }
                 }
                 for (int d = 0; d < dirtyCount; d++) {
-                    dirty[dirtyList[d]] = false;
+                    counts[3 * dirtyList[d] + 2] &= ~DIRTY;
                     schedule(dirtyList[d]);
                 }
                 dirtyCount = 0;
@@ -291,9 +295,9 @@ final class ProgressiveFilling {
             state[v] = RISING;
             for (int k = groupStart[v]; k < groupStart[v + 1]; k++) {
                 int g = groupsOf[k];
-                constant[g] -= x[v];
-                slope[g] += weight[v];
-                rising[g]++;
+                sums[4 * g] -= x[v];
+                sums[4 * g + 1] += weight[v];
+                counts[3 * g]++;
                 touch(g);
             }
             queue.push(cap[v] / weight[v], EventQueue.item(REACH_CAP, v, 0));
@@ -313,9 +317,9 @@ final class ProgressiveFilling {
                 if (g == except) {
                     continue;
                 }
-                constant[g] += x[v];
+                sums[4 * g] += x[v];
                 // Reset rather than subtract the last weight, so an emptied slope is exactly 0.
-                slope[g] = --rising[g] == 0 ? 0 : slope[g] - weight[v];
+                sums[4 * g + 1] = --counts[3 * g] == 0 ? 0 : sums[4 * g + 1] - weight[v];
                 touch(g);
             }
         }
@@ -329,7 +333,7 @@ final class ProgressiveFilling {
          * saturated group sums to its cap to the last bits.
          */
         private void saturate(int g) {
-            saturated[g] = true;
+            counts[3 * g + 2] |= SATURATED;
             double settled = 0;
             double rate = 0;
             for (int k = memberStart[g]; k < memberStart[g + 1]; k++) {
@@ -340,7 +344,7 @@ final class ProgressiveFilling {
                     settled += x[v];
                 }
             }
-            double full = (groupCap[g] - settled) / rate;
+            double full = (sums[4 * g + 3] - settled) / rate;
             int count = 0;
             int heaviest = -1;
             double total = 0;
@@ -361,15 +365,19 @@ final class ProgressiveFilling {
                 }
                 total += x[v];
             }
-            double residue = groupCap[g] - total;
+            double residue = sums[4 * g + 3] - total;
             if (heaviest >= 0) {
                 residue -= shift(heaviest, residue);
             }
             for (int s = 0; s < count && residue != 0; s++) {
                 residue -= shift(stopping[s], residue);
             }
-            for (int s = 0; s < count; s++) {
-                stopRising(stopping[s], g);
+            // Once nothing is waiting or rising the fill is over and the groups' sums are never read again:
+            // the saturation of a dispatch pool that stops every virtual CPU left need not update them.
+            if (unsettled > 0) {
+                for (int s = 0; s < count; s++) {
+                    stopRising(stopping[s], g);
+                }
             }
         }
 
@@ -385,8 +393,8 @@ final class ProgressiveFilling {
         }
 
         private void touch(int g) {
-            if (!dirty[g] && !saturated[g]) {
-                dirty[g] = true;
+            if ((counts[3 * g + 2] & (DIRTY | SATURATED)) == 0) {
+                counts[3 * g + 2] |= DIRTY;
                 dirtyList[dirtyCount++] = g;
             }
         }
@@ -397,7 +405,7 @@ final class ProgressiveFilling {
          * is computed afresh and the event put back if the group is not full yet.
          */
         private void reachLevel(int g) {
-            pending[g] = Double.NaN;
+            sums[4 * g + 2] = Double.NaN;
             double at = saturationLevel(g);
             if (at > level) {
                 push(g, at);
@@ -417,23 +425,24 @@ final class ProgressiveFilling {
          */
         private void schedule(int g) {
             double at = saturationLevel(g);
-            if (at == at && !(pending[g] <= at)) {
-                version[g]++;
+            if (at == at && !(sums[4 * g + 2] <= at)) {
+                counts[3 * g + 1]++;
                 push(g, at);
             }
         }
 
         private void push(int g, double at) {
-            pending[g] = at;
-            queue.push(at, EventQueue.item(SATURATE, g, version[g]));
+            sums[4 * g + 2] = at;
+            queue.push(at, EventQueue.item(SATURATE, g, counts[3 * g + 1]));
         }
 
         /** Where group g's sum reaches its cap if nothing changes first; NaN if it cannot. */
         private double saturationLevel(int g) {
-            if (saturated[g] || rising[g] == 0 || groupCap[g] == Double.POSITIVE_INFINITY) {
+            double groupCap = sums[4 * g + 3];
+            if ((counts[3 * g + 2] & SATURATED) != 0 || counts[3 * g] == 0 || groupCap == Double.POSITIVE_INFINITY) {
                 return Double.NaN;
             }
-            return Math.max(level, (groupCap[g] - constant[g]) / slope[g]);
+            return Math.max(level, (groupCap - sums[4 * g]) / sums[4 * g + 1]);
         }
     }
 }

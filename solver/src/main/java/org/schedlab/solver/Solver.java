@@ -1,7 +1,6 @@
 package org.schedlab.solver;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +25,6 @@ public final class Solver {
         Entitlements.Layout layout = Entitlements.layout(problem);
         List<Bucket> buckets = layout.buckets();
         Partition partition = problem.partition();
-        List<Problem.Placed> placed = layout.placed();
 
         // One filling holds every dispatch pool: their groups are disjoint, so a shared level gives
         // each pool the answer a filling of its own would. Groups: dispatch pools, limited buckets,
@@ -71,17 +69,17 @@ public final class Solver {
         Map<String, Integer> cpuPoolGroup = new HashMap<>();
 
         // Filling indices follow file order over the running virtual CPUs.
-        int[] fillIndex = new int[placed.size()];
+        int[] fillIndex = new int[layout.size()];
         boolean[] scavenging = new boolean[running];
         boolean anyScavenger = false;
-        for (int i = 0; i < placed.size(); i++) {
+        for (int i = 0; i < layout.size(); i++) {
             int b = layout.bucketOf(i);
             fillIndex[i] = -1;
             if (b < 0) {
                 continue;
             }
             Bucket bucket = buckets.get(b);
-            int v = builder.addVcpu(bucket.entitlementPerVcpu(), placed.get(i).vcpu().demand().cap());
+            int v = builder.addVcpu(bucket.entitlementPerVcpu(), layout.vcpu(i).demand().cap());
             fillIndex[i] = v;
             scavenging[v] = softBucket[b];
             anyScavenger |= scavenging[v];
@@ -101,19 +99,16 @@ public final class Solver {
             }
         }
         ProgressiveFilling filling = builder.build();
-        int groups = filling.groups();
 
-        boolean[] everyone = new boolean[running];
-        Arrays.fill(everyone, true);
-        double[] x = filling.fill(null, everyone, Arrays.copyOf(hardCaps, groups));
+        double[] x = filling.fill(null, null, hardCaps);
         if (anyScavenger) {
-            x = filling.fill(x, scavenging, Arrays.copyOf(scavengingCaps, groups));
+            x = filling.fill(x, scavenging, scavengingCaps);
         }
 
         double[] allocated = new double[EngineType.values().length];
-        for (int i = 0; i < placed.size(); i++) {
+        for (int i = 0; i < fillIndex.length; i++) {
             if (fillIndex[i] >= 0) {
-                allocated[placed.get(i).pool().ordinal()] += x[fillIndex[i]];
+                allocated[layout.pool(i).ordinal()] += x[fillIndex[i]];
             }
         }
         List<VcpuAnswer> answers = new AnswerList(layout, fillIndex, x);

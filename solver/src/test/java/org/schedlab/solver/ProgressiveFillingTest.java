@@ -107,6 +107,29 @@ class ProgressiveFillingTest {
         assertArrayEquals(new double[] {5, 60}, x);
     }
 
+    @Test
+    void fill_nullMovingAndLongerCaps_sameAsEveryoneMovingAndExactCaps() {
+        // Random weights, caps and overlapping groups, so that groups saturate at many levels.
+        Random r = new Random(7);
+        ProgressiveFilling.Builder b = new ProgressiveFilling.Builder();
+        int groups = 5;
+        for (int g = 0; g < groups; g++) {
+            b.addGroup();
+        }
+        int n = 200;
+        for (int i = 0; i < n; i++) {
+            int v = b.addVcpu(0.1 + r.nextDouble() * 10, r.nextDouble() * 100);
+            b.join(v, r.nextInt(2));
+            b.join(v, 2 + r.nextInt(3));
+        }
+        double[] caps = {900, 1200, 300, 400, INF};
+        ProgressiveFilling filling = b.build();
+        double[] expected = filling.fill(null, all(n), caps.clone());
+        double[] longer = Arrays.copyOf(caps, groups + 3);
+        Arrays.fill(longer, groups, longer.length, 0);
+        assertArrayEquals(expected, filling.fill(null, null, longer));
+    }
+
     private static boolean[] all(int n) {
         boolean[] a = new boolean[n];
         Arrays.fill(a, true);
