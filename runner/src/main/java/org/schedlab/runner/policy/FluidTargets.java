@@ -115,9 +115,9 @@ final class FluidTargets {
             rate[v] = rate[v] * decay + (1 - decay) * 100 * ranWindow[v] / len;
             ranWindow[v] = 0;
             boolean waiting = w.status(v) == VcpuStatus.WAITING;
-            // A wait seen at one edge only may be an SIE exit (12 us on the clock comparator, or a whole
-            // window's worth of them for nobody): an always-ready burner taken for a finite one would be priced
-            // at its observed rate and lose what its exits cost it, window after window.
+            // A wait seen at one edge only may be an SIE exit (an always-ready burner away for 12 us while
+            // another VMDBK has its CPU): taken for a finite burner, it would be priced at its observed rate and
+            // lose what its exits cost it, window after window.
             if (waiting && waitingAtLastEdge[v]) {
                 lastWaited[v] = w.endMicros();
             }
