@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import org.schedlab.core.Problem;
+import org.schedlab.runner.spi.ModelConstants;
 
 /**
  * How to run a problem: virtual durations in microseconds, the seed every random choice derives from,
@@ -17,9 +18,12 @@ import org.schedlab.core.Problem;
  * @param timeout            wall-clock limit; exceeded means {@link RunException}
  * @param smtCapacityFactor  work a SMT-2 core does with both threads busy, relative to one thread alone
  * @param burnerPeriodMicros the burner's cycle: ready, burn its demand's worth of work, wait for the next period
+ * @param constants          the model's constants ({@link ModelConstants#DEFAULT}, the documented model, unless a
+ *                           calibration tries others)
  */
 public record RunConfig(long seed, long durationMicros, long intervalMicros, long warmupMicros, int threads,
-                        Optional<Duration> timeout, double smtCapacityFactor, long burnerPeriodMicros) {
+                        Optional<Duration> timeout, double smtCapacityFactor, long burnerPeriodMicros,
+                        ModelConstants constants) {
 
     public static final long DEFAULT_SEED = 1;
     public static final long DEFAULT_DURATION_MICROS = 60_000_000;
@@ -30,6 +34,7 @@ public record RunConfig(long seed, long durationMicros, long intervalMicros, lon
 
     public RunConfig {
         Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(constants, "constants");
         if (durationMicros <= 0) {
             throw new IllegalArgumentException("duration must be positive: " + durationMicros + " us");
         }
@@ -59,7 +64,7 @@ public record RunConfig(long seed, long durationMicros, long intervalMicros, lon
     /** Seed 1, 60 s, 1 s intervals, 5 s warm-up, automatic threads, no timeout, SMT factor 1.3, 10 ms burner. */
     public static RunConfig defaults() {
         return new RunConfig(DEFAULT_SEED, DEFAULT_DURATION_MICROS, DEFAULT_INTERVAL_MICROS, DEFAULT_WARMUP_MICROS, 0,
-                Optional.empty(), DEFAULT_SMT_CAPACITY_FACTOR, DEFAULT_BURNER_PERIOD_MICROS);
+                Optional.empty(), DEFAULT_SMT_CAPACITY_FACTOR, DEFAULT_BURNER_PERIOD_MICROS, ModelConstants.DEFAULT);
     }
 
     /** The defaults overridden by the problem's own {@code RUNIT DURATION/INTERVAL/SEED}. */
@@ -102,6 +107,7 @@ public record RunConfig(long seed, long durationMicros, long intervalMicros, lon
         private Optional<Duration> timeout;
         private double smtCapacityFactor;
         private long burnerPeriodMicros;
+        private ModelConstants constants;
 
         private Builder(RunConfig c) {
             seed = c.seed;
@@ -112,6 +118,7 @@ public record RunConfig(long seed, long durationMicros, long intervalMicros, lon
             timeout = c.timeout;
             smtCapacityFactor = c.smtCapacityFactor;
             burnerPeriodMicros = c.burnerPeriodMicros;
+            constants = c.constants;
         }
 
         public Builder seed(long s) {
@@ -162,10 +169,16 @@ public record RunConfig(long seed, long durationMicros, long intervalMicros, lon
             return this;
         }
 
+        /** Model constants other than the documented ones: for calibrating the model, not for everyday runs. */
+        public Builder constants(ModelConstants k) {
+            constants = Objects.requireNonNull(k, "constants");
+            return this;
+        }
+
         /** @throws IllegalArgumentException for a setting out of range (one line, naming it) */
         public RunConfig build() {
             return new RunConfig(seed, durationMicros, intervalMicros, warmupMicros, threads, timeout,
-                    smtCapacityFactor, burnerPeriodMicros);
+                    smtCapacityFactor, burnerPeriodMicros, constants);
         }
     }
 

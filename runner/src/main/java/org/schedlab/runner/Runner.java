@@ -6,7 +6,6 @@ import org.schedlab.core.Numbers;
 import org.schedlab.core.Problem;
 import org.schedlab.runner.engine.Dispatcher;
 import org.schedlab.runner.result.RunSummary;
-import org.schedlab.runner.spi.ModelConstants;
 import org.schedlab.runner.spi.SchedulerPolicy;
 import org.schedlab.solver.Bucket;
 import org.schedlab.solver.Entitlements;
@@ -37,7 +36,7 @@ public final class Runner {
         long deadline = config.timeout().map(t -> System.nanoTime() + t.toNanos()).orElse(Long.MAX_VALUE);
         List<Bucket> buckets = Entitlements.of(problem);
         Dispatcher dispatcher = new Dispatcher(problem, buckets, policy.spec(), config.seed(), config.burnerPeriodMicros(),
-                config.smtCapacityFactor(), ModelConstants.DEFAULT, policy.dispatchMode());
+                config.smtCapacityFactor(), config.constants(), policy.dispatchMode());
         try {
             dispatcher.start(policy.start(dispatcher.context()));
         } catch (RuntimeException | Error e) {

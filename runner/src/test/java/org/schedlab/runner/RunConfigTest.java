@@ -1,11 +1,13 @@
 package org.schedlab.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.schedlab.runner.spi.ModelConstants;
 
 class RunConfigTest {
 
@@ -22,13 +24,15 @@ class RunConfigTest {
         assertEquals(499_999, c.warmupMicros());
     }
 
+    private static final ModelConstants FITTED = ModelConstants.DEFAULT.withFitted(0.2, 100, 500_000);
+
     @Test
     void builder_settings_allApplied() {
         RunConfig c = RunConfig.builder().seed(7).duration(Duration.ofSeconds(10)).intervalMicros(2_000_000)
                 .warmupMicros(1_000_000).threads(3).timeout(Duration.ofSeconds(5)).smtCapacityFactor(1.5)
-                .burnerPeriodMicros(20_000).build();
+                .burnerPeriodMicros(20_000).constants(FITTED).build();
         assertEquals(new RunConfig(7, 10_000_000, 2_000_000, 1_000_000, 3, Optional.of(Duration.ofSeconds(5)), 1.5,
-                20_000), c);
+                20_000, FITTED), c);
         assertEquals(Optional.empty(), c.toBuilder().timeout(null).build().timeout());
     }
 
@@ -37,5 +41,21 @@ class RunConfigTest {
         RunConfig.Builder b = RunConfig.builder().durationMicros(1_000_000).intervalMicros(2_000_000);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::build);
         assertEquals("interval must be positive and at most the duration: 2000000 us", e.getMessage());
+    }
+
+    @Test
+    void constants_fittedOnesChanged_zvm63RunFollowsThem() throws Exception {
+        var p = Runs.file("J2");
+        ModelConstants k = ModelConstants.DEFAULT;
+        RunConfig base = Runs.seconds(3);
+        var documented = Runs.run(p, "zvm63", base).intervals();
+        var same = Runs.run(p, "zvm63", base.toBuilder()
+                .constants(k.withFitted(k.deadlineScale(), k.feedbackClampMicros(), k.forgetTauMicros())).build())
+                .intervals();
+        var other = Runs.run(p, "zvm63", base.toBuilder()
+                .constants(k.withFitted(k.deadlineScale() / 3, k.feedbackClampMicros(), k.forgetTauMicros())).build())
+                .intervals();
+        assertEquals(documented, same);
+        assertNotEquals(documented, other);
     }
 }

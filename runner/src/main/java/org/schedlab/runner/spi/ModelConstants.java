@@ -49,8 +49,8 @@ public record ModelConstants(long windowMicros, long reshuffleMicros, long rebal
 
     /** The model as documented. */
     public static final ModelConstants DEFAULT = new ModelConstants(250, 5_000, 2_000_000, 300_000,
-            List.of(0L, 0L, 1_000L, 4_000L), 1000, 5_000, 100_000, 400_000, 10_000, 0.002, 300, 0.1,
-            1_600, 12, 0.65, 60_000_000, 0.1);
+            List.of(0L, 0L, 1_000L, 4_000L), 1000, 5_000, 100_000, 300_000, 10_000, 0.002, 25, 0.1,
+            1_600, 12, 0.2, 60_000_000, 0.1);
 
     public ModelConstants {
         stealBarrierMicros = List.copyOf(stealBarrierMicros);
@@ -73,6 +73,17 @@ public record ModelConstants(long windowMicros, long reshuffleMicros, long rebal
         if (!(burnerPeriodDrift >= 0 && burnerPeriodDrift < 1)) {
             throw new IllegalArgumentException("burner period drift must be in [0, 1)");
         }
+    }
+
+    /**
+     * These constants with the three fitted to the report's J2, J3 and MZ0 figures replaced (docs/validation.md):
+     * for calibrating the z/VM models, never for everyday runs.
+     */
+    public ModelConstants withFitted(double deadlineScale, long feedbackClampMicros, double forgetTauMicros) {
+        return new ModelConstants(windowMicros, reshuffleMicros, rebalanceMicros, dropMicros, stealBarrierMicros,
+                fullSpeed, limitBurstMicros, limitRateTauMicros, forgetTauMicros, normalizeMicros, normalizerGain,
+                feedbackClampMicros, burnerPeriodDrift, sieRunMicros, sieWaitMicros, deadlineScale,
+                logonHistoryMicros, logonHistoryJitter);
     }
 
     /** The steal barrier for a distance. */
