@@ -19,10 +19,10 @@ import org.schedlab.solver.Bucket;
  * on its target advances at the rate of fluid time and the least-served run first. The dispatch queues order by
  * virtual time, so every dispatch is a heap operation: O(log ready VMDBKs).
  *
- * <p>Forgetting rule: a virtual CPU waking from a wait is placed no further than one minor time slice of fluid
+ * <p>Forgetting rule: a virtual CPU waking from a wait is placed no further than two minor time slices of fluid
  * time behind its pool's virtual clock (the least virtual time of the pool's dispatchable virtual CPUs at the
  * last window edge, counting one caught in a wait shorter than a window). So a donor that slept keeps a head
- * start worth one slice at its own rate but cannot bank idle time. A target that moves keeps the virtual CPU's
+ * start worth two slices at its own rate but cannot bank idle time. A target that moves keeps the virtual CPU's
  * service lag (EEVDF's reweighting).
  *
  * <p>Multiprocessor: fair asks for {@link DispatchMode#GLOBAL_ORDER}, one virtual-time ordered queue per
@@ -98,6 +98,14 @@ public final class FairPolicy implements SchedulerPolicy {
          * same reason). Targets are feasible, so a pool never has more of them than logical CPUs.
          */
         private static final long DEDICATED = 1L << 60;
+        /**
+         * Minor time slices of fluid time a waking virtual CPU may be behind its pool's clock. A finite burner near
+         * its target must run ahead of its average rate while its period's work lasts, or it cannot finish before
+         * the period ends and loses the rest; with one slice of credit such donors fell a few points short beside
+         * always-ready virtual CPUs. Two was the best of 1, 1.5, 2, 3 and 4 on the 5,000 random finite problems
+         * (docs/policies.md); more lets a sleeper's burst displace others for too long.
+         */
+        private static final double WAKE_CREDIT_SLICES = 2;
         /** A target that moves by less than this fraction keeps its virtual time (noise of the demand estimate). */
         private static final double REWEIGH_TOLERANCE = 0.01;
 
@@ -138,9 +146,9 @@ public final class FairPolicy implements SchedulerPolicy {
                 bucket[i] = v.bucket();
                 long slice = ctx.dispatchPools().get(v.dispatchPool()).sliceMicros();
                 // With fluid targets virtual time is fluid time / 100 for every virtual CPU (raw / target, target in
-                // percent): one slice of fluid time, the same for all, so the credit a sleeper keeps is worth
-                // slice x target of raw time, its own rate, not one slice whatever its rate.
-                lag[i] = fluid ? slice / 100.0 : slice / weight[i];
+                // percent): WAKE_CREDIT_SLICES slices of fluid time, the same for all, so the credit a sleeper keeps
+                // is worth slices x target of raw time, its own rate, not a fixed time whatever its rate.
+                lag[i] = fluid ? WAKE_CREDIT_SLICES * slice / 100.0 : slice / weight[i];
             }
             int np = ctx.dispatchPools().size();
             poolClock = new double[np];

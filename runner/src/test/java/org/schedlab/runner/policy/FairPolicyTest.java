@@ -48,11 +48,11 @@ class FairPolicyTest {
     /**
      * B runs two seconds while A sleeps: A is seen waiting at two edges in a row and using nothing, so the allocation
      * gives it the headroom alone (0.25: its rate, started at its all-{@code *} 25, has decayed to nothing) and B
-     * 99.75. A waking far behind is floored one slice of fluid time (slice / 100 in virtual time) behind the clock,
+     * 99.75. A waking far behind is floored two slices of fluid time (2 slice / 100 in virtual time) behind the clock,
      * whatever its rate; B's virtual time now advances by raw / 99.75.
      */
     @Test
-    void wake_fluidFarBehindPoolClock_flooredOneSliceOfFluidTime() {
+    void wake_fluidFarBehindPoolClock_flooredTwoSlicesOfFluidTime() {
         PolicyHarness h = harness(new FairPolicy());
         long slice = h.context().dispatchPools().get(0).sliceMicros();
         h.wake(1);
@@ -62,7 +62,7 @@ class FairPolicyTest {
             h.endWindow();
         }
         double clock = 2_000_000 / 75.0;
-        assertEquals((long) ((clock - slice / 100.0) * SCALE), h.wake(0), "A keeps one slice of fluid time");
+        assertEquals((long) ((clock - 2 * slice / 100.0) * SCALE), h.wake(0), "A keeps two slices of fluid time");
         long b0 = h.sliceEnd(1);
         h.advance(9_975).charge(1, 9_975);
         assertEquals(9_975 / 99.75 * SCALE, h.sliceEnd(1) - b0, 2, "B weighted by its new target");
