@@ -9,10 +9,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.schedlab.comparator.Comparison;
@@ -63,7 +65,7 @@ class ZvmCalibrationTest {
         1_500_000, 2_000_000};
 
     /** One grid point's medians over the seeds, {mean, max} per scenario, and its objective. */
-    private record Point(String label, ModelConstants constants, Map<String, double[]> medians, double objective) {
+    private record Point(String label, Map<String, double[]> medians, double objective) {
     }
 
     @Test
@@ -93,7 +95,7 @@ class ZvmCalibrationTest {
     /** Runs the grid, prints it best first with J1 beside, and says whether DEFAULT is within NOISE of the best. */
     private static boolean report(StringBuilder out, String policy, Map<String, double[]> report,
                                   List<ModelConstants> grid, Map<String, Solution> problems,
-                                  java.util.function.Function<ModelConstants, String> label) throws Exception {
+                                  Function<ModelConstants, String> label) throws Exception {
         List<Point> points = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
         try {
@@ -130,7 +132,7 @@ class ZvmCalibrationTest {
 
     private static Point point(ExecutorService pool, String policy, ModelConstants c, String label,
                                Map<String, double[]> report, Map<String, Solution> problems) throws Exception {
-        Map<String, List<Future<double[]>>> runs = new java.util.TreeMap<>();
+        Map<String, List<Future<double[]>>> runs = new TreeMap<>();
         for (String s : problems.keySet()) {
             List<Future<double[]>> bySeed = new ArrayList<>();
             for (int seed = 1; seed <= SEEDS; seed++) {
@@ -144,7 +146,7 @@ class ZvmCalibrationTest {
             }
             runs.put(s, bySeed);
         }
-        Map<String, double[]> medians = new java.util.TreeMap<>();
+        Map<String, double[]> medians = new TreeMap<>();
         double objective = 0;
         for (var e : runs.entrySet()) {
             double[] means = new double[SEEDS];
@@ -165,7 +167,7 @@ class ZvmCalibrationTest {
                 objective += Math.pow(Math.log(m[0] / r[0]), 2) + Math.pow(Math.log(m[1] / r[1]), 2);
             }
         }
-        return new Point(label, c, medians, objective);
+        return new Point(label, medians, objective);
     }
 
     private static double median(double[] xs) {
