@@ -102,8 +102,8 @@ public final class FairPolicy implements SchedulerPolicy {
          * Minor time slices of fluid time a waking virtual CPU may be behind its pool's clock. A finite burner near
          * its target must run ahead of its average rate while its period's work lasts, or it cannot finish before
          * the period ends and loses the rest; with one slice of credit such donors fell a few points short beside
-         * always-ready virtual CPUs. Two was the best of 1, 1.5, 2, 3 and 4 on the 5,000 random finite problems
-         * (docs/policies.md); more lets a sleeper's burst displace others for too long.
+         * always-ready virtual CPUs. Of 1, 1.5, 2, 3 and 4 on the 5,000 random finite problems, 1.5 and 2 were best
+         * and equal within noise (docs/policies.md); more lets a sleeper's burst displace others for too long.
          */
         private static final double WAKE_CREDIT_SLICES = 2;
         /** A target that moves by less than this fraction keeps its virtual time (noise of the demand estimate). */
