@@ -56,9 +56,10 @@ final class UnitDispatch {
                 settle(cpu, now);
                 if (burners.workDone(v)) {
                     stopRunning(cpu, v, now, true);
-                } else if (burners.exitDue(v) && burners.unbounded(v) && !contended(u, v)) {
-                    // An always-ready burner leaves SIE (Diag x'0C') and nothing else could take its CPU: CP
-                    // dispatches it again at once, so it loses no time.
+                } else if (burners.exitDue(v) && burners.unbounded(v)
+                        && (!contended(u, v) || s.policy.keepsCpuAtSieExit(v))) {
+                    // An always-ready burner leaves SIE (Diag x'0C') and nothing else could take its CPU, or the
+                    // policy keeps the CPU for it: CP dispatches it again at once, so it loses no time.
                     burners.reenterSie(v);
                     if (s.vSliceUsed[v] >= l.coreSlice[l.cpuCore[cpu]]) {
                         stopRunning(cpu, v, now, false);

@@ -71,6 +71,17 @@ public interface PolicyInstance {
         return false;
     }
 
+    /**
+     * Whether an always-ready virtual CPU leaving SIE (its clock-comparator wait,
+     * {@link ModelConstants#sieWaitMicros()}) keeps its logical CPU although another VMDBK is ready for it: it is
+     * dispatched again at once, as when nobody waits. Default: no, the waiting VMDBK takes the CPU and the burner
+     * comes back after its wait, as CP re-decides at every exit. Asked by the worker that owns the CPU, on the
+     * dispatch path: read only state that stands still within a window.
+     */
+    default boolean keepsCpuAtSieExit(int vcpu) {
+        return false;
+    }
+
     /** Why a virtual CPU is being priced. */
     enum Reprice {
         /** It was waiting (or is dispatchable for the first time) and is now ready. */

@@ -1,6 +1,7 @@
 package org.schedlab.runner.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -109,6 +110,27 @@ class FairPolicyTest {
         long a = h.sliceEnd(0);
         assertTrue(a < b, "A, 50 ms ahead in raw time, still before B: " + a + " vs " + b);
         assertEquals(b, h.wake(2), "B and C, both at 50, keep plain virtual-time order");
+    }
+
+    /** The same problem: A, owed its whole CP, keeps it over its SIE exits; B and C, time-sliced at 50, hand theirs over. */
+    @Test
+    void keepsCpuAtSieExit_fluid_onlyWholeCpuTargets() {
+        PolicyHarness h = PolicyHarness.start(PolicyHarness.problem("""
+                LPAR CP.2
+                PROBLEM W
+                USER A CP.300-R
+                  VCPU 0 CP *
+                USER B CP.100-R
+                  VCPU 0 CP *
+                USER C CP.100-R
+                  VCPU 0 CP *
+                RUNIT
+                """), new FairPolicy());
+        assertTrue(h.instance().keepsCpuAtSieExit(0), "A, whole CP");
+        assertFalse(h.instance().keepsCpuAtSieExit(1), "B, 50");
+        assertFalse(h.instance().keepsCpuAtSieExit(2), "C, 50");
+        assertFalse(PolicyHarness.start(h.context().problem(), SHARE).instance().keepsCpuAtSieExit(0),
+                "weights=share leaves every exit to the dispatcher");
     }
 
     @Test
