@@ -1,0 +1,67 @@
+package org.schedlab.runner.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/** The heap against a sorted set under random operations: the same member comes out next, whatever the shape. */
+class IndexedHeapTest {
+
+    @Test
+    void operations_randomSequences_matchSortedSetOrder() {
+        for (long seed = 1; seed <= 200; seed++) {
+            SplittableRandom r = new SplittableRandom(seed);
+            int n = 1 + r.nextInt(300);
+            int[] pos = new int[n];
+            long[] key = new long[n];
+            Arrays.fill(pos, -1);
+            IndexedHeap h = new IndexedHeap(pos, key, 1);
+            long[] ref = new long[n];
+            TreeSet<Integer> set = new TreeSet<>(Comparator.<Integer>comparingLong(v -> ref[v]).thenComparing(v -> v));
+            // Few distinct keys, so ties (broken by index) are frequent.
+            long keys = 1 + r.nextInt(50);
+            for (int step = 0; step < 4 * n + 100; step++) {
+                int v = r.nextInt(n);
+                int op = r.nextInt(5);
+                if (op == 0 && !set.contains(v)) {
+                    ref[v] = r.nextLong(keys);
+                    h.add(v, ref[v]);
+                    set.add(v);
+                } else if (op == 1 && !set.isEmpty()) {
+                    assertEquals(set.first(), h.top(), "seed " + seed);
+                    assertEquals(ref[set.first()], h.topKey());
+                    assertEquals(set.pollFirst(), h.poll(), "seed " + seed);
+                } else if (op == 2 && set.contains(v)) {
+                    set.remove(v);
+                    h.remove(v);
+                } else if (op == 3 && set.contains(v)) {
+                    set.remove(v);
+                    ref[v] = r.nextLong(keys);
+                    set.add(v);
+                    h.update(v, ref[v]);
+                } else if (op == 4 && !set.isEmpty()) {
+                    // A bulk rebuild, as a work distribution does: drain, append in drain order, heapify.
+                    int[] out = new int[n];
+                    int k = h.drainTo(out, 0);
+                    assertTrue(h.isEmpty());
+                    for (int i = 0; i < k; i++) {
+                        h.append(out[i]);
+                    }
+                    h.heapify();
+                }
+                assertEquals(set.size(), h.size(), "seed " + seed);
+                assertEquals(set.contains(v), h.contains(v), "seed " + seed);
+            }
+            while (!set.isEmpty()) {
+                assertEquals(set.pollFirst(), h.poll(), "seed " + seed);
+            }
+            assertFalse(h.contains(0));
+        }
+    }
+}
