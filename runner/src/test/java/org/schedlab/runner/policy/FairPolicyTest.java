@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.schedlab.core.Problem;
 import org.schedlab.runner.spi.PolicyContext;
 import org.schedlab.runner.spi.SchedulerPolicy;
 import org.schedlab.runner.spi.VcpuStatus;
@@ -18,6 +19,19 @@ class FairPolicyTest {
 
     /** The entitlement-weighted variant: virtual time by share, readjusted when infeasible. */
     private static final SchedulerPolicy SHARE = Policies.create("fair:weights=share");
+
+    /** On two CPs A (RELATIVE 300) would be entitled to 120: the allocation gives it a whole CP, B and C 50 each. */
+    private static final Problem WHOLE_AND_TWO_HALVES = PolicyHarness.problem("""
+            LPAR CP.2
+            PROBLEM W
+            USER A CP.300-R
+              VCPU 0 CP *
+            USER B CP.100-R
+              VCPU 0 CP *
+            USER C CP.100-R
+              VCPU 0 CP *
+            RUNIT
+            """);
 
     private static PolicyHarness harness() {
         return harness(SHARE);
@@ -87,23 +101,10 @@ class FairPolicyTest {
         assertEquals((long) (5_000 / 25.0 * SCALE), h.sliceEnd(0) - a0, "A's target is still 25");
     }
 
-    /**
-     * On two CPs A (RELATIVE 300) would be entitled to 120, so the allocation gives it a whole CP and B and C 50
-     * each. A goes first even with its virtual time far ahead: it has no slack, and what it misses is lost.
-     */
+    /** A, with a whole CP, goes first even with its virtual time far ahead: it has no slack, and what it misses is lost. */
     @Test
     void urgency_fluidWholeCpuTarget_aheadOfFractionalTargetsWhateverTheVirtualTime() {
-        PolicyHarness h = PolicyHarness.start(PolicyHarness.problem("""
-                LPAR CP.2
-                PROBLEM W
-                USER A CP.300-R
-                  VCPU 0 CP *
-                USER B CP.100-R
-                  VCPU 0 CP *
-                USER C CP.100-R
-                  VCPU 0 CP *
-                RUNIT
-                """), new FairPolicy());
+        PolicyHarness h = PolicyHarness.start(WHOLE_AND_TWO_HALVES, new FairPolicy());
         h.wake(0);
         long b = h.wake(1);
         h.advance(50_000).charge(0, 50_000);
@@ -115,17 +116,7 @@ class FairPolicyTest {
     /** The same problem: A, owed its whole CP, keeps it over its SIE exits; B and C, time-sliced at 50, hand theirs over. */
     @Test
     void keepsCpuAtSieExit_fluid_onlyWholeCpuTargets() {
-        PolicyHarness h = PolicyHarness.start(PolicyHarness.problem("""
-                LPAR CP.2
-                PROBLEM W
-                USER A CP.300-R
-                  VCPU 0 CP *
-                USER B CP.100-R
-                  VCPU 0 CP *
-                USER C CP.100-R
-                  VCPU 0 CP *
-                RUNIT
-                """), new FairPolicy());
+        PolicyHarness h = PolicyHarness.start(WHOLE_AND_TWO_HALVES, new FairPolicy());
         assertTrue(h.instance().keepsCpuAtSieExit(0), "A, whole CP");
         assertFalse(h.instance().keepsCpuAtSieExit(1), "B, 50");
         assertFalse(h.instance().keepsCpuAtSieExit(2), "C, 50");
