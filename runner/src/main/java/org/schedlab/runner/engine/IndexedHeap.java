@@ -7,8 +7,8 @@ import java.util.Arrays;
  * member in O(log n). Four children per slot halve the depth of a binary heap, and a slot's children share
  * one or two cache lines, which is what a dispatch at 10,000 ready VMDBKs pays for (DispatchBenchmark). The
  * order (key, index) is total, so which member comes out next never depends on the heap's shape. Used for
- * dispatch vectors (keyed by urgency) and burner period boundaries (keyed by time). {@code pos} is shared by all heaps of one kind, because a virtual CPU is in at most one of them.
- * No allocation after growth settles.
+ * dispatch vectors (keyed by urgency) and burner period boundaries (keyed by time). {@code pos} is shared by
+ * all heaps of one kind, because a virtual CPU is in at most one of them. No allocation after growth settles.
  */
 public final class IndexedHeap {
 
