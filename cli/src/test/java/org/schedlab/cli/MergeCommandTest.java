@@ -19,9 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MergeCommandTest {
 
-    /** Judged at 2%: under fair the large jar JAR04 stays within 5% of its answer, and this test needs a FAIL. */
+    /** Judged at 0.5%: under fair the large jar JAR04 stays within about 1% of its answer, and this test needs a FAIL. */
     private static final List<String> RUN = List.of("--duration", "6s", "--warmup", "1s", "--policy", "zvm64",
-            "--policy", "fair", "--max-error", "2");
+            "--policy", "fair", "--max-error", "0.5");
 
     @TempDir
     static Path dir;
@@ -34,7 +34,7 @@ class MergeCommandTest {
     @BeforeAll
     static void runWholeAndShards() throws IOException {
         plan = Files.createDirectories(dir.resolve("plan"));
-        // JAR04 (a large jar of the library) fails under fair at 2%, so the exit code is 1 and must stay 1.
+        // JAR04 (a large jar of the library) fails under fair at 0.5%, so the exit code is 1 and must stay 1.
         for (String name : List.of("J1", "largejar/JAR04", "MR2")) {
             Files.copy(Cli.scenario(name), plan.resolve(name.substring(name.indexOf('/') + 1) + ".scn"));
         }
@@ -120,7 +120,9 @@ class MergeCommandTest {
     void merge_severalSeedsAndExpectations_sameDocumentTextAndExitCode() throws IOException {
         Path expect = dir.resolve("expected.csv");
         Files.writeString(expect, "file,problem,policy,verdict\nJAR04.scn,JAR04,zvm64,FAIL\n"
-                + "JAR04.scn,JAR04,fair,FAIL\nMR2.scn,MR2,zvm64,FAIL\n", StandardCharsets.UTF_8);
+                + "JAR04.scn,JAR04,fair,FAIL\nMR2.scn,MR2,zvm64,FAIL\n"
+                // At 0.5% zvm64's J1 (0.5% max over 60 s) passes on some seeds of these short runs and not on others.
+                + "J1.scn,J1,zvm64,ANY\n", StandardCharsets.UTF_8);
         String[] options = {"--expect", expect.toString(), "--seeds", "2"};
         List<Path> seeded = new ArrayList<>();
         for (int k = 1; k <= 2; k++) {

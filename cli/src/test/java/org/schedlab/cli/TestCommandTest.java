@@ -61,13 +61,15 @@ class TestCommandTest {
                 .findFirst().orElseThrow(() -> new AssertionError(problem + " " + policy + " not in\n" + r.all()));
     }
 
+    /** Every seed scenario passes under fair within this many percent in these short runs (SL3 is the largest, 0.8). */
+    private static final String[] STRICT = {"--max-error", "2"};
+
     /**
      * JAR04 (a "large jar" of the library: donors with no slack beside a recipient that needs a whole CP) and J1 in
-     * a directory of their own. Under fair JAR04 stays within 5% of its answer (about 4% max error in these short
-     * runs) and J1 is exact, so the tests that need one failing and one passing check judge at {@link #STRICT}
-     * percent.
+     * a directory of their own. Under fair in these short runs JAR04's max error is about 1.3% and J1's 0.3%, so the
+     * tests that need one failing and one passing check judge at {@link #JAR_STRICT} percent.
      */
-    private static final String[] STRICT = {"--max-error", "2"};
+    private static final String[] JAR_STRICT = {"--max-error", "0.5"};
 
     private Path jarAndJ1() {
         Path lib = dir.resolve("lib");
@@ -152,7 +154,7 @@ class TestCommandTest {
         Path xml = dir.resolve("reports").resolve("junit.xml");
 
         Cli.Result r = test(jarAndJ1().toString(), "--policy", "fair", "--policy", "zvm64", "--junit-xml", xml.toString(),
-                STRICT[0], STRICT[1]);
+                JAR_STRICT[0], JAR_STRICT[1]);
 
         r.assertExit(1);
         Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile());
@@ -212,8 +214,8 @@ class TestCommandTest {
     void test_expectListedFailThatFails_isExpectedAndExitsZero() {
         Path lib = jarAndJ1();
 
-        Cli.Result without = test(lib.toString(), STRICT);
-        Cli.Result with = test(lib.toString(), "--expect", expect("JAR04.scn,JAR04,fair,FAIL").toString(), STRICT[0], STRICT[1]);
+        Cli.Result without = test(lib.toString(), JAR_STRICT);
+        Cli.Result with = test(lib.toString(), "--expect", expect("JAR04.scn,JAR04,fair,FAIL").toString(), JAR_STRICT[0], JAR_STRICT[1]);
 
         without.assertExit(1);
         assertTrue(without.out().contains("1 not as expected"), without::all);
@@ -225,7 +227,7 @@ class TestCommandTest {
     @Test
     void test_expectMatchesCaseInsensitivelyAndByFileName() {
         Cli.Result r = test(jarAndJ1().toString(), "--expect", expect("jar04.SCN, jar04 , FAIR ,fail").toString(),
-                STRICT[0], STRICT[1]);
+                JAR_STRICT[0], JAR_STRICT[1]);
 
         r.assertExit(0);
     }

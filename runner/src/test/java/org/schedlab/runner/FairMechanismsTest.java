@@ -94,9 +94,10 @@ class FairMechanismsTest {
 
     /**
      * Mechanism 6: an always-ready VMDBK over its entitlement is displaced by one under it. The fluid answer is
-     * 20, 90, 90; before, every policy gave 20, 100, 80. A burner drops what it could not run by its period's end,
-     * and the 90% one's idle tenth of each period, when it falls while A also waits, leaves a CPU idle that the `*`
-     * one (on the other CPU) cannot use: so B and C meet a little under 90 (about 87.6), equal to each other.
+     * 20, 90, 90; before, every policy gave 20, 100, 80. The 90% one's idle tenth of each period, when it falls
+     * while A also waits, leaves a CPU idle that the `*` one (on the other CPU) cannot use, so B and C cannot both
+     * reach 90. C, a donor served in full, is weighted above its rate and gets its 90; B, always ready, takes what
+     * is left (about 87.3). When both were weighted alike they met at about 87.6 each.
      */
     @Test
     void preemption_starOverEntitlement_yieldsToNinety() throws Exception {
@@ -113,8 +114,8 @@ class FairMechanismsTest {
                 """);
         double[] m = Runs.run(p, "fair", Runs.seconds(6)).meanBusy(WARM);
         assertEquals(20, m[0], 0.5);
-        assertEquals(m[1], m[2], 1, "the 90% one is served as the `*` one is");
-        assertTrue(m[2] > 86, "20, 100, 80 before: " + m[2]);
+        assertEquals(90, m[2], 0.5, "the 90% one gets its demand");
+        assertTrue(m[1] > 86, "20, 100, 80 before; the `*` one takes what is left: " + m[1]);
     }
 
     /** Mechanism 7: two soft-limited users alone both scavenge, split as the solver says. */

@@ -61,10 +61,11 @@ class FairPolicyTest {
     }
 
     /**
-     * B runs two seconds while A sleeps: A is seen waiting at two edges in a row and using nothing, so the allocation
-     * gives it the headroom alone (0.25: its rate, started at its all-{@code *} 25, has decayed to nothing) and B
-     * 99.75. A waking far behind is floored two slices of fluid time (2 slice / 100 in virtual time) behind the clock,
-     * whatever its rate; B's virtual time now advances by raw / 99.75.
+     * B runs two seconds while A sleeps: A is seen waiting at two edges in a row and using nothing (its rate, started
+     * at its all-{@code *} 25, has decayed to nothing), so the allocation, made on what donors use, gives B the whole
+     * CP; A keeps a weight of the headroom alone (0.25) to be ordered by. A waking far behind is floored two slices
+     * of fluid time (2 slice / 100 in virtual time) behind the clock, whatever its rate; B's virtual time now
+     * advances by raw / 100.
      */
     @Test
     void wake_fluidFarBehindPoolClock_flooredTwoSlicesOfFluidTime() {
@@ -79,8 +80,8 @@ class FairPolicyTest {
         double clock = 2_000_000 / 75.0;
         assertEquals((long) ((clock - 2 * slice / 100.0) * SCALE), h.wake(0), "A keeps two slices of fluid time");
         long b0 = h.sliceEnd(1);
-        h.advance(9_975).charge(1, 9_975);
-        assertEquals(9_975 / 99.75 * SCALE, h.sliceEnd(1) - b0, 2, "B weighted by its new target");
+        h.advance(10_000).charge(1, 10_000);
+        assertEquals(10_000 / 100.0 * SCALE, h.sliceEnd(1) - b0, 2, "B weighted by its new target, the whole CP");
     }
 
     /**
