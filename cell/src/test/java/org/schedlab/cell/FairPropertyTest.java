@@ -44,11 +44,12 @@ import org.schedlab.solver.Solver;
  * <p>Problem {@code i} is {@code RandomProblems.small(base + i, ...)}, run with seed {@code base + i};
  * the base is 1 unless {@code -Dschedlab.property.seed=N}, so the suite is deterministic. Each run is
  * a 2 s warm-up and four counted intervals of 1 s (longer under a long DSPSLICE, see {@link #config}),
- * on {@code -Dschedlab.property.threads} runs at a time (default: one per processor). 5,000 problems
- * of each kind, from the repository root:
+ * on {@code -Dschedlab.property.threads} runs at a time (default: one per processor). 5,000 all-{@code *}
+ * problems (about 1.5 minutes on two processors), from the repository root; {@code #fair_finite*} instead runs
+ * 5,000 finite ones (about 2.5 minutes):
  *
  * <pre>
- * mvn -B -o -pl cell -am test -Dtest=FairPropertyTest -Dsurefire.failIfNoSpecifiedTests=false \
+ * mvn -B -o -pl cell -am test -Dtest='FairPropertyTest#fair_allUnbounded*' -Dsurefire.failIfNoSpecifiedTests=false \
  *     -Dschedlab.property.problems=5000
  * </pre>
  *
