@@ -26,7 +26,7 @@ import org.schedlab.solver.Bucket;
  * service lag (EEVDF's reweighting).
  *
  * <p>Multiprocessor: fair asks for {@link DispatchMode#GLOBAL_ORDER}, one virtual-time ordered queue per
- * dispatch pool, so the least-served VMDBKs meet the CPUs that free first. The targets are feasible (none above
+ * dispatch pool, so the least-served VMDBKs meet the CPUs that free first. The allocation is feasible (none above
  * one CPU, a pool's within its capacity), the general form of Surplus Fair Scheduling's weight readjustment
  * (Chandra, Adler, Goyal and Shenoy, OSDI 2000). Hard limits and CPU pools go through the {@link LimitList} in
  * its slotted mode; soft limits are held by the targets alone.
@@ -95,7 +95,9 @@ public final class FairPolicy implements SchedulerPolicy {
          * its CPU), so under virtual-time order alone every waker holding a little credit would displace it and it
          * would fall short for good. Such virtual CPUs go first, among themselves by virtual time, as a processor of
          * their own each (the weight readjustment of Surplus Fair Scheduling caps a weight at one processor for the
-         * same reason). Targets are feasible, so a pool never has more of them than logical CPUs.
+         * same reason). The allocation is feasible, so it never gives a pool more whole targets than logical CPUs; a
+         * donor whose margin weights it up to a whole CPU (a rate above about 92%) joins them, which can add one per
+         * twelve logical CPUs, and they then share by virtual time.
          */
         private static final long DEDICATED = 1L << 60;
         /**

@@ -18,9 +18,9 @@ import org.schedlab.solver.VcpuAnswer;
  * The rate each virtual CPU should run at now: the fluid (weighted max-min) allocation under the problem's
  * shares, limits, CPU pools and pool capacities, for the demand the scheduler can observe. Virtual time that
  * advances by {@code raw / target} then makes the virtual CPUs that run next the ones furthest behind their
- * fluid share, and the weights are always feasible: no target exceeds one CPU and a dispatch pool's targets
+ * fluid share, and the allocation is always feasible: no target exceeds one CPU and a dispatch pool's targets
  * never exceed its capacity, the condition under which proportional share on several processors tracks the
- * fluid schedule. Chandra, Adler, Goyal and Shenoy ("Surplus Fair Scheduling: A Proportional-Share CPU
+ * fluid schedule (only donors' margins, below, go beyond it). Chandra, Adler, Goyal and Shenoy ("Surplus Fair Scheduling: A Proportional-Share CPU
  * Scheduling Algorithm for Symmetric Multiprocessors", OSDI 2000) readjust infeasible weights for the
  * one-CPU bound; the same readjustment for every cap at once is the fluid allocation itself. A capped group
  * then runs at its cap's rate instead of bursting while its credit lasts, so two groups with fractional caps
