@@ -26,9 +26,9 @@ import org.schedlab.solver.VcpuAnswer;
  * then runs at its cap's rate instead of bursting while its credit lasts, so two groups with fractional caps
  * do not fall idle together.
  *
- * <p>Observed demand, never the burner's: a virtual CPU that has not waited for {@link #RATE_TAU_MICROS} is
- * taken as wanting all it can get (a wait counts only when seen at two window edges in a row); one that has
- * waited is a donor, taken as wanting what it uses: its recent consumption rate (a moving average over
+ * <p>Observed demand, never the burner's: a virtual CPU that has not waited twice within {@link #RATE_TAU_MICROS}
+ * (nor is in a long wait) is taken as wanting all it can get (a wait counts only when seen at two window edges
+ * in a row); one that has is a donor, taken as wanting what it uses: its recent consumption rate (a moving average over
  * {@link #RATE_TAU_MICROS}). The allocation is the solver's own routine on those demands, O(n log n),
  * refreshed every {@link #PERIOD_MICROS} of virtual time. A donor the allocation serves in full is then
  * weighted above its rate ({@link #estimate}): its burner must run ahead of its average while its period's
@@ -66,10 +66,14 @@ final class FluidTargets {
     private final double[] ranWindow;
     private final double[] rate;
     /**
-     * Last edge at which the virtual CPU had been waiting since the edge before (wanted nothing for a whole window):
-     * a burner with finite demand.
+     * Last edge at which the virtual CPU had been waiting since the edge before (wanted nothing for a whole window),
+     * and the last such edge of the wait before that one: two waits make a burner with finite demand.
      */
     private final long[] lastWaited;
+    private final long[] waitedBefore;
+    /** Whether the current wait has been seen at two edges, and since which edge. */
+    private final boolean[] inWait;
+    private final long[] waitSince;
     /** Whether it was waiting at the last edge. */
     private final boolean[] waitingAtLastEdge;
     /** The observed demand each virtual CPU had at the last solve. */
@@ -84,8 +88,12 @@ final class FluidTargets {
         this.rate = new double[initial.length];
         this.lastWaited = new long[initial.length];
         this.waitingAtLastEdge = new boolean[initial.length];
+        this.waitedBefore = new long[initial.length];
+        this.inWait = new boolean[initial.length];
+        this.waitSince = new long[initial.length];
         this.solvedDemand = new double[initial.length];
         Arrays.fill(lastWaited, Long.MIN_VALUE / 2);
+        Arrays.fill(waitedBefore, Long.MIN_VALUE / 2);
         // Until demand is observed every virtual CPU is taken as wanting all it can get: the allocation of an
         // all-* problem, not raw weights, which would let a virtual CPU entitled to a sliver bank virtual time.
         solve(0);
@@ -125,7 +133,14 @@ final class FluidTargets {
             // another VMDBK has its CPU): taken for a finite burner, it would be priced at its observed rate and
             // lose what its exits cost it, window after window.
             if (waiting && waitingAtLastEdge[v]) {
+                if (!inWait[v]) {
+                    inWait[v] = true;
+                    waitSince[v] = w.endMicros();
+                    waitedBefore[v] = lastWaited[v];
+                }
                 lastWaited[v] = w.endMicros();
+            } else if (!waiting) {
+                inWait[v] = false;
             }
             waitingAtLastEdge[v] = waiting;
         }
@@ -136,9 +151,17 @@ final class FluidTargets {
         return false;
     }
 
-    /** Whether virtual CPU {@code v} counts as always-ready: no wait seen for {@link #RATE_TAU_MICROS}. */
+    /**
+     * Whether virtual CPU {@code v} counts as always-ready: it has not waited twice within {@link #RATE_TAU_MICROS},
+     * nor is it in a wait that has lasted half that long. One short wait is not enough: a virtual CPU whose demand
+     * is above its share can finish a period's work in a lucky burst, and priced at its rate for the next 100 ms it
+     * lost its share to an always-ready sibling, which then lost it back (random finite problem 102005: two
+     * siblings entitled to 41.8 each measured 60.4 and 23.1). A donor waits in every burner period.
+     */
     private boolean alwaysReady(int v, long now) {
-        return now - lastWaited[v] > RATE_TAU_MICROS;
+        boolean recurring = now - waitedBefore[v] <= RATE_TAU_MICROS;
+        boolean idle = inWait[v] && now - waitSince[v] >= RATE_TAU_MICROS / 2;
+        return !recurring && !idle;
     }
 
     /** The weight of donor {@code v} when the allocation serves its rate in full (see {@link #HEADROOM}). */

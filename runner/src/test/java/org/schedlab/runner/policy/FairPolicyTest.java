@@ -61,23 +61,23 @@ class FairPolicyTest {
     }
 
     /**
-     * B runs two seconds while A sleeps: A is seen waiting at two edges in a row and using nothing (its rate, started
-     * at its all-{@code *} 25, has decayed to nothing), so the allocation, made on what donors use, gives B the whole
-     * CP; A keeps a weight of the headroom alone (0.25) to be ordered by. A waking far behind is floored two slices
-     * of fluid time (2 slice / 100 in virtual time) behind the clock, whatever its rate; B's virtual time now
-     * advances by raw / 100.
+     * B runs three seconds while A sleeps: A is seen waiting at three edges in a row, one wait lasting a second, and
+     * using nothing (its rate, started at its all-{@code *} 25, has decayed to nothing), so it is a donor, and the
+     * allocation, made on what donors use, gives B the whole CP; A keeps a weight of the headroom alone (0.25) to
+     * be ordered by. A waking far behind is floored two slices of fluid time (2 slice / 100 in virtual time)
+     * behind the clock, whatever its rate; B's virtual time now advances by raw / 100.
      */
     @Test
     void wake_fluidFarBehindPoolClock_flooredTwoSlicesOfFluidTime() {
         PolicyHarness h = harness(new FairPolicy());
         long slice = h.context().dispatchPools().get(0).sliceMicros();
         h.wake(1);
-        for (int i = 0; i < 2; i++) {
+        for (int i = 0; i < 3; i++) {
             h.advance(1_000_000).charge(1, 1_000_000);
             h.window().status(0, VcpuStatus.WAITING).status(1, VcpuStatus.RUNNING);
             h.endWindow();
         }
-        double clock = 2_000_000 / 75.0;
+        double clock = 3_000_000 / 75.0;
         assertEquals((long) ((clock - 2 * slice / 100.0) * SCALE), h.wake(0), "A keeps two slices of fluid time");
         long b0 = h.sliceEnd(1);
         h.advance(10_000).charge(1, 10_000);
