@@ -28,8 +28,8 @@ import org.schedlab.solver.VcpuAnswer;
  *
  * <p>Observed demand, never the burner's: a virtual CPU that has not waited twice within {@link #RATE_TAU_MICROS}
  * (nor is in a long wait) is taken as wanting all it can get (a wait counts only when seen at two window edges
- * in a row); one that has is a donor, taken as wanting what it uses: its recent consumption rate (a moving average over
- * {@link #RATE_TAU_MICROS}). The allocation is the solver's own routine on those demands, O(n log n),
+ * in a row); one that has is a donor, taken as wanting what it uses: its recent consumption rate (a moving
+ * average over {@link #RATE_TAU_MICROS}). The allocation is the solver's own routine on those demands, O(n log n),
  * refreshed every {@link #PERIOD_MICROS} of virtual time. A donor the allocation serves in full is then
  * weighted above its rate ({@link #estimate}): its burner must run ahead of its average while its period's
  * work lasts, and a rate under-states a demand that is not quite met. That margin is weight only, not

@@ -102,6 +102,26 @@ class FairPolicyTest {
         assertEquals((long) (5_000 / 25.0 * SCALE), h.sliceEnd(0) - a0, "A's target is still 25");
     }
 
+    /**
+     * One short wait, seen at two edges, is not enough to make A a donor: a virtual CPU above its share can finish a
+     * period in a lucky burst. A stays {@code *}, so the allocation stays 25 / 75 and B's virtual time still advances
+     * by raw / 75 (as a donor at its rate, about 24, A would leave B about 76).
+     */
+    @Test
+    void endWindow_fluidOneShortWait_stillAlwaysReady() {
+        PolicyHarness h = harness(new FairPolicy());
+        h.wake(0);
+        h.wake(1);
+        for (int i = 0; i < 4; i++) {
+            h.advance(2_000).charge(1, 2_000);
+            h.window().status(0, i < 2 ? VcpuStatus.WAITING : VcpuStatus.READY).status(1, VcpuStatus.RUNNING);
+            h.endWindow();
+        }
+        long b0 = h.sliceEnd(1);
+        h.advance(7_500).charge(1, 7_500);
+        assertEquals(7_500 / 75.0 * SCALE, h.sliceEnd(1) - b0, 2, "B's target is still 75");
+    }
+
     /** A, with a whole CP, goes first even with its virtual time far ahead: it has no slack, and what it misses is lost. */
     @Test
     void urgency_fluidWholeCpuTarget_aheadOfFractionalTargetsWhateverTheVirtualTime() {
