@@ -30,9 +30,9 @@ import org.schedlab.solver.Solver;
 /**
  * The calibration of the z/VM models (docs/validation.md, "The model and its calibration"), as a command anyone
  * can rerun: every point of a grid of the three fitted constants is run on J2, J3 and MZ0 under seeds 1..5
- * (60 s, 1 s intervals, 5 s warm-up, as the validation table), and judged by the sum of squared log ratios of
- * schedlab's median mean and max error to the report's, over the six figures of its release. J1 is run at every
- * point too, but only printed: it is a prediction, never part of the objective.
+ * (60 s, 1 s intervals, counted from the start as the validation table's report rows), and judged by the sum of
+ * squared log ratios of schedlab's median mean and max error to the report's, over the six figures of its
+ * release. J1 is run at every point too, but only printed: it is a prediction, never part of the objective.
  *
  * <p>The check: the documented constants ({@link ModelConstants#DEFAULT}) sit within the seed noise of the grid's
  * best point (their objective at most the best one's plus {@link #NOISE}). Runs for minutes, so only on request,
@@ -54,8 +54,14 @@ class ZvmCalibrationTest {
     private static final List<String> FITTED_ON = List.of("J2", "J3", "MZ0");
     private static final int SEEDS = 5;
     /**
+     * None: the report's statistics count the start of its measurement (its z/VM 6.3 J1 maximum is an excursion
+     * near the beginning), so the fit does too. {@code -Dschedlab.calibrate.warmup=MICROS} shows how the optimum
+     * moves with a warm-up.
+     */
+    private static final long WARMUP_MICROS = Long.getLong("schedlab.calibrate.warmup", 0);
+    /**
      * How far apart two points' objectives may be and still not be told apart: the spread of one point's objective
-     * over single seeds is about this (measured at scale 0.2, clamp 50-100 us: 0.07-0.11).
+     * over single seeds is about this (measured at scale 0.2, clamp 50-100 us, 5 s warm-up: 0.07-0.11).
      */
     private static final double NOISE = 0.05;
 
@@ -136,7 +142,8 @@ class ZvmCalibrationTest {
         for (String s : problems.keySet()) {
             List<Future<double[]>> bySeed = new ArrayList<>();
             for (int seed = 1; seed <= SEEDS; seed++) {
-                RunConfig config = RunConfig.defaults().toBuilder().seed(seed).threads(1).constants(c).build();
+                RunConfig config = RunConfig.defaults().toBuilder().seed(seed).threads(1).constants(c)
+                        .warmupMicros(WARMUP_MICROS).build();
                 Solution solution = problems.get(s);
                 bySeed.add(pool.submit(() -> {
                     Comparison cmp = Trial.run(solution, Policies.create(policy), config, Thresholds.DEFAULT,

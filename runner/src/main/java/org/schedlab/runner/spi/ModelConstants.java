@@ -50,7 +50,7 @@ public record ModelConstants(long windowMicros, long reshuffleMicros, long rebal
     /** The model as documented. */
     public static final ModelConstants DEFAULT = new ModelConstants(250, 5_000, 2_000_000, 300_000,
             List.of(0L, 0L, 1_000L, 4_000L), 1000, 5_000, 100_000, 300_000, 10_000, 0.002, 25, 0.1,
-            1_600, 12, 0.2, 60_000_000, 0.1);
+            1_600, 12, 0.25, 60_000_000, 0.1);
 
     public ModelConstants {
         stealBarrierMicros = List.copyOf(stealBarrierMicros);
