@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.schedlab.core.Problem;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunException;
@@ -58,6 +59,12 @@ public class DelayBenchmark {
     private Problem problem;
     private SchedulerPolicy scheduler;
     private RunConfig config;
+    /**
+     * How many values JMH adds up into the one it prints: it sums an {@code EVENTS} counter over the measurement
+     * iterations, the forks and the threads (a J1 delay of 987 us printed as 1,974 with {@code -i 2}), so each
+     * reported value is this fraction of the delay and the sum is the delay itself.
+     */
+    private double summed;
 
     /** The simulated delays of the last run: secondary results. */
     @State(Scope.Thread)
@@ -70,7 +77,8 @@ public class DelayBenchmark {
     }
 
     @Setup(Level.Trial)
-    public void load() {
+    public void load(BenchmarkParams params) {
+        summed = (double) Math.max(1, params.getForks()) * params.getMeasurement().getCount() * params.getThreads();
         problem = SeedScenarios.problem(scenario);
         scheduler = Policies.create(policy);
         config = RunConfig.builder().durationMicros(SECONDS * 1_000_000L).intervalMicros(1_000_000L)
@@ -82,8 +90,9 @@ public class DelayBenchmark {
     @OperationsPerInvocation(SECONDS)
     public RunSummary run(Delays delays) throws RunException {
         RunSummary s = Runner.run(problem, scheduler, config, RunListener.NONE);
-        delays.meanDelayUs = s.meanDispatchDelayUs();
-        delays.p99DelayUs = s.vcpuDelays().stream().mapToLong(RunSummary.DelayStats::p99Us).average().orElse(0);
+        delays.meanDelayUs = s.meanDispatchDelayUs() / summed;
+        delays.p99DelayUs = s.vcpuDelays().stream().mapToLong(RunSummary.DelayStats::p99Us).average().orElse(0)
+                / summed;
         return s;
     }
 }
