@@ -71,6 +71,14 @@ final class ProgressiveFilling {
         return groupCount;
     }
 
+    /** Sets virtual CPU {@code v}'s cap for the fills that follow (a problem solved again for other demands). */
+    void setCap(int v, double cap) {
+        if (!(cap >= 0) || Double.isInfinite(cap)) {
+            throw new IllegalArgumentException("a cap must be finite and non-negative");
+        }
+        this.cap[v] = cap;
+    }
+
     /**
      * Fills from {@code floor}.
      *

@@ -1,18 +1,11 @@
 package org.schedlab.runner.policy;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.schedlab.core.Demand;
-import org.schedlab.core.Problem;
-import org.schedlab.core.User;
-import org.schedlab.core.VirtualCpu;
 import org.schedlab.runner.spi.PolicyContext;
 import org.schedlab.runner.spi.VcpuStatus;
 import org.schedlab.runner.spi.WindowView;
-import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
-import org.schedlab.solver.VcpuAnswer;
 
 /**
  * The rate each virtual CPU should run at now: the fluid (weighted max-min) allocation under the problem's shares,
@@ -79,6 +72,14 @@ final class FluidTargets {
     /** The observed demand each virtual CPU had at the last solve. */
     private final double[] solvedDemand;
     private long solvedAt = Long.MIN_VALUE / 2;
+    /**
+     * The problem laid out once: a solve only sets the demands. Building a {@code Problem} of the observed demands
+     * for every solve (records validated, names normalized, buckets and groups made again) was about half of a fair
+     * run of 10,000 virtual CPUs (docs/performance.md).
+     */
+    private final Solver.Prepared prepared;
+    /** Scratch: the demands of a solve, per running virtual CPU. */
+    private final double[] demandCap;
 
     /** @param initial per virtual CPU, the weight kept while the allocation gives it nothing (it still orders it behind others) */
     FluidTargets(PolicyContext ctx, double[] initial) {
@@ -92,6 +93,8 @@ final class FluidTargets {
         this.inWait = new boolean[initial.length];
         this.waitSince = new long[initial.length];
         this.solvedDemand = new double[initial.length];
+        this.prepared = Solver.prepare(ctx.problem());
+        this.demandCap = new double[initial.length];
         Arrays.fill(lastWaited, Long.MIN_VALUE / 2);
         Arrays.fill(waitedBefore, Long.MIN_VALUE / 2);
         // Until demand is observed every virtual CPU is taken as wanting all it can get: the allocation of an
@@ -198,27 +201,13 @@ final class FluidTargets {
     }
 
     private void solve(long now) {
-        Problem p = ctx.problem();
-        List<User> users = new ArrayList<>(p.users().size());
-        int v = 0;
-        for (User u : p.users()) {
-            List<VirtualCpu> vcpus = new ArrayList<>(u.vcpus().size());
-            for (VirtualCpu c : u.vcpus()) {
-                if (c.stopped()) {
-                    vcpus.add(c);
-                } else {
-                    solvedDemand[v] = observed(v, now);
-                    Demand d = solvedDemand[v] == UNBOUNDED ? Demand.UNBOUNDED : Demand.of(Math.min(100, rate[v]));
-                    vcpus.add(new VirtualCpu(c.address(), c.type(), d, false, c.location()));
-                    v++;
-                }
-            }
-            users.add(new User(u.name(), u.shares(), u.cpuPool(), u.cpuAffinity(), vcpus, u.location()));
+        for (int v = 0; v < target.length; v++) {
+            solvedDemand[v] = observed(v, now);
+            demandCap[v] = solvedDemand[v] == UNBOUNDED ? Demand.UNBOUNDED.cap() : Math.min(100, rate[v]);
         }
-        Solution s = Solver.solve(new Problem(p.name(), p.partition(), users, p.runControl(), p.location()));
-        List<VcpuAnswer> running = s.running();
+        double[] correct = prepared.correct(demandCap);
         for (int i = 0; i < target.length; i++) {
-            double t = running.get(i).correct();
+            double t = correct[i];
             if (solvedDemand[i] != UNBOUNDED && t >= Math.min(100, rate[i]) - 1e-6) {
                 t = Math.max(t, solvedDemand[i]);
             }
