@@ -43,15 +43,15 @@ public final class Solver {
     /**
      * Lays a problem out once, to be solved again for other demands of its running virtual CPUs: what a scheduler
      * that allocates by observed demand needs at every change of it. Everything but the demands (buckets,
-     * entitlements, limits, pools, the filling's groups) is built here once; {@link #correct} then runs the same
-     * two fillings {@link #solve} runs, so it gives exactly the {@code correct} figures {@code solve} gives for the
-     * problem with those demands. Not thread-safe: one caller at a time.
+     * entitlements, limits, pools, the filling's groups) is built here once; {@link Prepared#correct} then runs
+     * the same two fillings {@link #solve} runs, so it gives exactly the {@code correct} figures {@code solve} gives
+     * for the problem with those demands. Not thread-safe: one caller at a time.
      */
     public static Prepared prepare(Problem problem) {
         return new Prepared(problem);
     }
 
-    /** See {@link #prepare}. */
+    /** See {@link Solver#prepare}. */
     public static final class Prepared {
 
         private final Entitlements.Layout layout;
