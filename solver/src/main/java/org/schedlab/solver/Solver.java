@@ -179,8 +179,4 @@ public final class Solver {
             return x;
         }
     }
-
-    private static boolean isSoft(Bucket bucket) {
-        return bucket.limitMode().filter(m -> m == LimitMode.SOFT).isPresent();
-    }
 }
