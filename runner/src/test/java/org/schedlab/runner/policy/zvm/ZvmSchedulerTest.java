@@ -128,4 +128,54 @@ class ZvmSchedulerTest {
         h.advance(K.normalizeMicros()).endWindow();
         assertEquals(0, inverseGap(h), 1e-3);
     }
+    /**
+     * Defect (4) in a pool with two RELATIVE limit-shares. Resolved as the solver does (min-shares, the user's own
+     * replaced by its limit-share), A's 100 is 133 of the 4 CPs and B's 300 is 240; resolved against the RELATIVE
+     * limit-shares alone, A's is 100 and B's 300, and the defect keeps the larger of the two. So A is held at 133
+     * either way and B at 240 only when repaired. Each bucket wants more than that; the long-run average of
+     * what the limit list lets it run is its limit.
+     */
+    @Test
+    void relativeLimit_twoInOnePool_eachResolvedAgainstTheLimitSharesAlone() {
+        double[] defective = playLimits("zvm63");
+        assertEquals(133.3, defective[0], 2, "A: the solver's 133 is the larger");
+        assertEquals(280, defective[1], 2, "B: capped at 300, so it runs the 280 it wants");
+        double[] repaired = playLimits("zvm63:relative-limit=off");
+        assertEquals(133.3, repaired[0], 2);
+        assertEquals(240, repaired[1], 2, "B: the solver's limit holds");
+    }
+
+    /** A wants 200 and B 280 (percent of one CP); returns what each ran on average over 20 s of windows. */
+    private static double[] playLimits(String spec) {
+        PolicyHarness h = PolicyHarness.start(PolicyHarness.problem("""
+                LPAR CP.4
+                PROBLEM P
+                USER A CP.100-R,100-RL
+                  VCPU 0 CP *
+                  VCPU 1 CP *
+                USER B CP.100-R,300-RL
+                  VCPU 0 CP *
+                  VCPU 1 CP *
+                  VCPU 2 CP *
+                USER C CP.100-R
+                  VCPU 0 CP *
+                RUNIT
+                """), Policies.create(spec));
+        long[] want = {200, 280};
+        double[] ran = new double[2];
+        long window = h.context().windowMicros();
+        int windows = 80_000;
+        for (int i = 0; i < windows; i++) {
+            for (int b = 0; b < 2; b++) {
+                long c = h.onLimitList(b) ? 0 : want[b] * window / 100;
+                h.window().bucketStatus(b, h.onLimitList(b) ? VcpuStatus.LIMITED : VcpuStatus.RUNNING).consumed(b, c);
+                ran[b] += c;
+            }
+            h.endWindow();
+        }
+        for (int b = 0; b < 2; b++) {
+            ran[b] = ran[b] * 100 / ((double) windows * window);
+        }
+        return ran;
+    }
 }
