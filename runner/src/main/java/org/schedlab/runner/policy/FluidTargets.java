@@ -58,6 +58,7 @@ final class FluidTargets {
     /** Raw microseconds run since the last edge, and its moving average as a rate (percent of one CPU). */
     private final double[] ranWindow;
     private final double[] rate;
+    private final WindowDecay rateDecay = new WindowDecay(RATE_TAU_MICROS);
     /**
      * Last edge at which the virtual CPU had been waiting since the edge before (wanted nothing for a whole window),
      * and the last such edge of the wait before that one: two waits make a burner with finite demand.
@@ -127,7 +128,7 @@ final class FluidTargets {
     /** Observes the window; returns whether the allocation was refreshed (targets may have moved). */
     boolean update(WindowView w) {
         long len = w.lengthMicros();
-        double decay = Math.exp(-len / RATE_TAU_MICROS);
+        double decay = rateDecay.factor(len);
         for (int v = 0; v < target.length; v++) {
             rate[v] = rate[v] * decay + (1 - decay) * 100 * ranWindow[v] / len;
             ranWindow[v] = 0;

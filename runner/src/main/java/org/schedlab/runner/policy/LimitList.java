@@ -47,7 +47,7 @@ public final class LimitList {
 
     private final PolicyContext ctx;
     private final double burstMicros;
-    private final double rateTauMicros;
+    private final WindowDecay rateDecay;
     /** Each bucket's dispatch pool (where its virtual CPUs run), or -1. */
     private final int[] dispatchPoolOfBucket;
     /** Per dispatch pool, its capacity in fractions of one logical CPU. */
@@ -91,7 +91,7 @@ public final class LimitList {
         this.ctx = ctx;
         this.slotted = slotted;
         this.burstMicros = ctx.constants().limitBurstMicros();
-        this.rateTauMicros = ctx.constants().limitRateTauMicros();
+        this.rateDecay = new WindowDecay(ctx.constants().limitRateTauMicros());
         List<Bucket> buckets = ctx.buckets();
         int nb = buckets.size();
         if (limits.length != nb) {
@@ -151,7 +151,7 @@ public final class LimitList {
     public void windowEnd(WindowView w) {
         long len = w.lengthMicros();
         int nb = credit.length;
-        double decay = Math.exp(-len / rateTauMicros);
+        double decay = rateDecay.factor(len);
         for (int b = 0; b < nb; b++) {
             long used = w.consumedMicros(b);
             rate[b] = rate[b] * decay + (1 - decay) * used / (double) len;

@@ -53,6 +53,7 @@ final class SurplusFairWeights {
     /** When each virtual CPU last waited at an edge (its burner had nothing to do), or a long time ago. */
     private final long[] lastWaited;
     private final double tau;
+    private final WindowDecay recentDecay;
 
     /** @param limits per bucket, the limit the policy enforces (percent of one CPU; infinite: none) */
     SurplusFairWeights(PolicyContext ctx, double[] weight, double[] limits) {
@@ -108,6 +109,7 @@ final class SurplusFairWeights {
         this.lastWaited = new long[n];
         Arrays.fill(lastWaited, Long.MIN_VALUE / 2);
         this.tau = ctx.constants().limitRateTauMicros();
+        this.recentDecay = new WindowDecay(tau);
     }
 
     /** The virtual CPU ran {@code raw} microseconds (called from {@code charged}, on the worker owning it). */
@@ -133,7 +135,7 @@ final class SurplusFairWeights {
     /** Readjusts for the next window, from the statuses at this edge and the limit list's latest decisions. */
     void update(WindowView w, LimitList limits) {
         long now = w.endMicros();
-        double decay = Math.exp(-w.lengthMicros() / tau);
+        double decay = recentDecay.factor(w.lengthMicros());
         for (int v = 0; v < weight.length; v++) {
             recent[v] = recent[v] * decay + (1 - decay) * ranSinceEdge[v] / (double) w.lengthMicros();
             ranSinceEdge[v] = 0;
