@@ -139,11 +139,13 @@ public final class IndexedHeap {
             int hc = heap[c];
             for (int i = first + 1; i < end; i++) {
                 long k = slotKey[i];
-                if (k < kc || (k == kc && heap[i] < hc)) {
-                    c = i;
-                    hc = heap[i];
-                    kc = k;
-                }
+                int h = heap[i];
+                // Which child is least is a coin toss, so a branch here mispredicts about once per level, and the
+                // JIT compiles a ternary to a branch or a conditional move from fork to fork: select by mask.
+                long take = lessMask(k, h, kc, hc);
+                c = (int) (i & take | c & ~take);
+                hc = (int) (h & take | hc & ~take);
+                kc = k & take | kc & ~take;
             }
             if (!(kc < kv || (kc == kv && hc < v))) {
                 break;
@@ -156,6 +158,20 @@ public final class IndexedHeap {
         heap[p] = v;
         slotKey[p] = kv;
         pos[v] = p;
+    }
+
+    /**
+     * All ones if {@code (k, h)} orders before {@code (kc, hc)} (lower key, then lower index), else 0, without a
+     * branch. The key comparison is the sign of {@code k - kc} corrected for overflow (Warren, "Hacker's Delight",
+     * 2nd ed., 2-12), so it holds for any two longs.
+     */
+    private static long lessMask(long k, int h, long kc, int hc) {
+        long d = k - kc;
+        long keyLess = (d ^ ((k ^ kc) & (d ^ k))) >> 63;
+        long x = k ^ kc;
+        long keyDiffers = (x | -x) >> 63;
+        long indexLess = ((long) h - hc) >> 63;
+        return keyLess | (~keyDiffers & indexLess);
     }
 
     /**

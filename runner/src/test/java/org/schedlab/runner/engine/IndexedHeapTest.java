@@ -24,13 +24,15 @@ class IndexedHeapTest {
             IndexedHeap h = new IndexedHeap(pos, key, 1);
             long[] ref = new long[n];
             TreeSet<Integer> set = new TreeSet<>(Comparator.<Integer>comparingLong(v -> ref[v]).thenComparing(v -> v));
-            // Few distinct keys, so ties (broken by index) are frequent.
+            // Few distinct keys, so ties (broken by index) are frequent; every other seed draws from the extremes
+            // of the long range too, where a key comparison by subtraction overflows.
             long keys = 1 + r.nextInt(50);
+            boolean wide = seed % 2 == 0;
             for (int step = 0; step < 4 * n + 100; step++) {
                 int v = r.nextInt(n);
                 int op = r.nextInt(5);
                 if (op == 0 && !set.contains(v)) {
-                    ref[v] = r.nextLong(keys);
+                    ref[v] = draw(r, keys, wide);
                     h.add(v, ref[v]);
                     set.add(v);
                 } else if (op == 1 && !set.isEmpty()) {
@@ -42,7 +44,7 @@ class IndexedHeapTest {
                     h.remove(v);
                 } else if (op == 3 && set.contains(v)) {
                     set.remove(v);
-                    ref[v] = r.nextLong(keys);
+                    ref[v] = draw(r, keys, wide);
                     set.add(v);
                     h.update(v, ref[v]);
                 } else if (op == 4 && !set.isEmpty()) {
@@ -63,5 +65,19 @@ class IndexedHeapTest {
             }
             assertFalse(h.contains(0));
         }
+    }
+
+    private static final long[] EXTREMES = {Long.MIN_VALUE, Long.MIN_VALUE + 1, -(1L << 62), -1, 0, 1, 1L << 62,
+        Long.MAX_VALUE - 1, Long.MAX_VALUE};
+
+    private static long draw(SplittableRandom r, long keys, boolean wide) {
+        if (!wide) {
+            return r.nextLong(keys);
+        }
+        return switch (r.nextInt(3)) {
+            case 0 -> EXTREMES[r.nextInt(EXTREMES.length)];
+            case 1 -> r.nextLong();
+            default -> r.nextLong(keys);
+        };
     }
 }
