@@ -140,8 +140,8 @@ public final class IndexedHeap {
             for (int i = first + 1; i < end; i++) {
                 long k = slotKey[i];
                 int h = heap[i];
-                // Which child is least is a coin toss, so a branch here mispredicts often; a ternary's speed varied
-                // from JVM to JVM (DispatchBenchmark forks, 94 to 124 ns at 10,000 ready). Masks leave no branch.
+                // Which child is least is a coin toss, so a branch here mispredicts often, and a ternary's speed
+                // varied from one DispatchBenchmark fork to the next. Masks leave no branch.
                 long take = lessMask(k, h, kc, hc);
                 c = (int) (i & take | c & ~take);
                 hc = (int) (h & take | hc & ~take);
