@@ -1,5 +1,6 @@
 package org.schedlab.benchmarks;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,12 +17,15 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.schedlab.core.Demand;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
 import org.schedlab.core.SourceLocation;
 import org.schedlab.core.Srm;
 import org.schedlab.core.Topology;
+import org.schedlab.core.User;
+import org.schedlab.core.VirtualCpu;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunException;
 import org.schedlab.runner.RunListener;
@@ -37,7 +41,9 @@ import org.schedlab.solver.RandomProblems;
  * problem ({@link RandomProblems}: guests of up to 4 virtual CPUs, mixed shares, limits, finite and unbounded
  * demands) of {@code vcpus} virtual CPUs on {@code logicalCpus} single-threaded CPs in chips of 8 and nodes
  * of 2 chips, or a seed scenario named by {@code workload} (then {@code vcpus} and {@code logicalCpus} are
- * ignored). {@code threads = 0} is the runner's automatic choice; results are byte-identical for any value.
+ * ignored). {@code workload=light} is the random problem with every demand small and finite (see
+ * {@link #workload}): more logical CPUs then only add idle ones, which is what the goal "nearly independent of
+ * idle logical CPUs" asks about. {@code threads = 0} is the runner's automatic choice; results are byte-identical for any value.
  * The runner/reference ratio of one parameter set is the goal's "within 2x of a tight event loop".
  *
  * <p>How to run (the full cross product takes hours here; pick with {@code -p}; bin/benchmarks has the quick
@@ -59,7 +65,11 @@ public class RunnerBenchmark {
     /** Virtual run length per benchmark operation: scores are wall time per simulated second. */
     public static final long SIMULATED_MICROS = 1_000_000L;
 
-    /** {@code random}, or a seed scenario's name ({@code J1}). */
+    /**
+     * {@code random}; {@code light}, the same problem with every running virtual CPU's demand
+     * {@value #LIGHT_DEMAND_PERCENT}% of a CPU, so that all of it fits on 8 logical CPUs and more logical CPUs only
+     * add idle ones (the simulated work is the same on 8 and on 256); or a seed scenario's name ({@code J1}).
+     */
     @Param({"random"})
     public String workload;
 
@@ -88,11 +98,31 @@ public class RunnerBenchmark {
         return new Partition(cores, Map.of(), new Topology(8, 2, loc), Srm.DEFAULT, List.of(), loc);
     }
 
+    /** The {@code light} workload's demand per virtual CPU: 100 of them want 5 logical CPUs. */
+    static final double LIGHT_DEMAND_PERCENT = 5;
+
+    /** The problem with every virtual CPU's demand {@link #LIGHT_DEMAND_PERCENT}; shares, limits and pools kept. */
+    static Problem light(Problem p) {
+        List<User> users = new ArrayList<>(p.users().size());
+        for (User u : p.users()) {
+            List<VirtualCpu> vcpus = new ArrayList<>(u.vcpus().size());
+            for (VirtualCpu v : u.vcpus()) {
+                vcpus.add(new VirtualCpu(v.address(), v.type(), Demand.of(LIGHT_DEMAND_PERCENT), v.stopped(),
+                        v.location()));
+            }
+            users.add(new User(u.name(), u.shares(), u.cpuPool(), u.cpuAffinity(), vcpus, u.location()));
+        }
+        return new Problem(p.name(), p.partition(), users, p.runControl(), p.location());
+    }
+
     @Setup(Level.Trial)
     public void generate() {
-        problem = workload.equals("random")
-                ? RandomProblems.generate(1, vcpus, RandomProblems.Mix.DEFAULT, cpLpar(logicalCpus))
-                : SeedScenarios.problem(workload);
+        problem = switch (workload) {
+            case "random" -> RandomProblems.generate(1, vcpus, RandomProblems.Mix.DEFAULT, cpLpar(logicalCpus));
+            case "light" -> light(RandomProblems.generate(1, vcpus, RandomProblems.Mix.DEFAULT,
+                    cpLpar(logicalCpus)));
+            default -> SeedScenarios.problem(workload);
+        };
         scheduler = Policies.create(policy);
         config = RunConfig.builder().durationMicros(SIMULATED_MICROS).intervalMicros(SIMULATED_MICROS)
                 .warmupMicros(0).threads(threads).build();
