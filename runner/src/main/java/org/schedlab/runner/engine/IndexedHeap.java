@@ -23,6 +23,10 @@ public final class IndexedHeap {
     /** {@code slotKey[i] == keyOf[heap[i]]} for every slot below {@code size}. */
     private long[] slotKey;
     private int size;
+    /** Where {@link #mirror} copies the size and the top key after every change (null: nowhere), and at which slot. */
+    private int[] sizeMirror;
+    private long[] topMirror;
+    private int mirrorSlot;
 
     /**
      * @param pos   per virtual CPU, its slot in whichever heap of this kind holds it, -1 when none
@@ -33,6 +37,27 @@ public final class IndexedHeap {
         this.keyOf = keyOf;
         this.heap = new int[Math.max(4, capacity)];
         this.slotKey = new long[heap.length];
+    }
+
+    /**
+     * From now on keeps {@code sizes[slot]} equal to {@link #size()} and {@code tops[slot]} equal to {@link #topKey()},
+     * or {@link Long#MAX_VALUE} when empty, after every change (either array may be null). A caller that checks
+     * many heaps per window (is this dispatch unit idle?) then reads flat arrays instead of one object per heap.
+     */
+    public void mirror(int[] sizes, long[] tops, int slot) {
+        sizeMirror = sizes;
+        topMirror = tops;
+        mirrorSlot = slot;
+        publish();
+    }
+
+    private void publish() {
+        if (sizeMirror != null) {
+            sizeMirror[mirrorSlot] = size;
+        }
+        if (topMirror != null) {
+            topMirror[mirrorSlot] = size == 0 ? Long.MAX_VALUE : slotKey[0];
+        }
     }
 
     public int size() {
@@ -65,6 +90,7 @@ public final class IndexedHeap {
         keyOf[v] = key;
         append(v);
         up(size - 1);
+        publish();
     }
 
     public int poll() {
@@ -88,21 +114,22 @@ public final class IndexedHeap {
         } else {
             down(p);
         }
+        publish();
     }
 
     private void removeAt(int p) {
         int v = heap[p];
         size--;
         pos[v] = -1;
-        if (p == size) {
-            return;
+        if (p != size) {
+            int last = heap[size];
+            heap[p] = last;
+            slotKey[p] = slotKey[size];
+            pos[last] = p;
+            up(p);
+            down(pos[last]);
         }
-        int last = heap[size];
-        heap[p] = last;
-        slotKey[p] = slotKey[size];
-        pos[last] = p;
-        up(p);
-        down(pos[last]);
+        publish();
     }
 
     private void up(int p) {
@@ -187,6 +214,7 @@ public final class IndexedHeap {
         slotKey[size] = keyOf[v];
         pos[v] = size;
         size++;
+        publish();
     }
 
     /** Restores heap order after {@link #append}s (Floyd). */
@@ -197,6 +225,7 @@ public final class IndexedHeap {
         for (int p = (size - 2) >>> 2; p >= 0; p--) {
             down(p);
         }
+        publish();
     }
 
     /** Members in heap-array order: deterministic, used when a work distribution empties the heap. */
@@ -207,6 +236,7 @@ public final class IndexedHeap {
         }
         int n = size;
         size = 0;
+        publish();
         return from + n;
     }
 }

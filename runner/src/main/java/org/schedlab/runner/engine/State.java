@@ -63,6 +63,16 @@ final class State {
     final long[] cpuDeadline;
     final int[] cpuDeadlinePos;
     final IndexedHeap[] deadlines;
+    /**
+     * Per dispatch unit, mirrored by its heaps after every change ({@link IndexedHeap#mirror}): how many of its CPUs
+     * run, how many VMDBKs its queue holds, and its next burner boundary and return from a clock-comparator wait
+     * ({@link Long#MAX_VALUE}: none). {@link UnitDispatch#quiet} reads these flat arrays for every unit at every
+     * window, instead of four heap objects per unit.
+     */
+    final int[] unitRunning;
+    final int[] unitQueued;
+    final long[] unitNextBoundary;
+    final long[] unitNextSieReturn;
 
     // Buckets.
     final boolean[] bucketLimited;
@@ -134,6 +144,16 @@ final class State {
         deadlines = new IndexedHeap[l.nUnits];
         for (int k = 0; k < l.nUnits; k++) {
             deadlines[k] = new IndexedHeap(cpuDeadlinePos, cpuDeadline, l.unitCpus[k]);
+        }
+        unitRunning = new int[l.nUnits];
+        unitQueued = new int[l.nUnits];
+        unitNextBoundary = new long[l.nUnits];
+        unitNextSieReturn = new long[l.nUnits];
+        for (int k = 0; k < l.nUnits; k++) {
+            deadlines[k].mirror(unitRunning, null, k);
+            dv[k].mirror(unitQueued, null, k);
+            boundaries[k].mirror(null, unitNextBoundary, k);
+            sieReturns[k].mirror(null, unitNextSieReturn, k);
         }
         bucketLimited = new boolean[l.nb];
         bucketConsumed = new long[l.nb];

@@ -10,7 +10,10 @@ import java.util.SplittableRandom;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
-/** The heap against a sorted set under random operations: the same member comes out next, whatever the shape. */
+/**
+ * The heap against a sorted set under random operations: the same member comes out next, whatever the shape, and
+ * the size and top key it mirrors are the set's after every operation.
+ */
 class IndexedHeapTest {
 
     @Test
@@ -22,6 +25,9 @@ class IndexedHeapTest {
             long[] key = new long[n];
             Arrays.fill(pos, -1);
             IndexedHeap h = new IndexedHeap(pos, key, 1);
+            int[] sizes = new int[5];
+            long[] tops = new long[5];
+            h.mirror(sizes, tops, 3);
             long[] ref = new long[n];
             TreeSet<Integer> set = new TreeSet<>(Comparator.<Integer>comparingLong(v -> ref[v]).thenComparing(v -> v));
             // Few distinct keys, so ties (broken by index) are frequent; every other seed draws from the extremes
@@ -59,6 +65,8 @@ class IndexedHeapTest {
                 }
                 assertEquals(set.size(), h.size(), "seed " + seed);
                 assertEquals(set.contains(v), h.contains(v), "seed " + seed);
+                assertEquals(set.size(), sizes[3], "mirrored size, seed " + seed);
+                assertEquals(set.isEmpty() ? Long.MAX_VALUE : ref[set.first()], tops[3], "mirrored top, seed " + seed);
             }
             while (!set.isEmpty()) {
                 assertEquals(set.pollFirst(), h.poll(), "seed " + seed);
