@@ -39,6 +39,12 @@ final class Layout {
     final int[] coreDispatchPool;
     /** The core's number within its dispatch pool: what {@link Topology} distances are computed on. */
     final int[] coreLocal;
+    /**
+     * Per core {@code k}, the logical CPUs of its chip, {@code [coreChipCpus[2k], coreChipCpus[2k + 1])}, and of its
+     * node likewise, within its dispatch pool: the nearest-free-CPU search looks in these rings in turn.
+     */
+    final int[] coreChipCpus;
+    final int[] coreNodeCpus;
     final int[] coreThreads;
     final int[] coreFirstCpu;
     final long[] coreSlice;
@@ -133,6 +139,23 @@ final class Layout {
         for (int k = 0; k < nCores; k++) {
             for (int th = 0; th < coreThreads[k]; th++) {
                 cpuCore[coreFirstCpu[k] + th] = k;
+            }
+        }
+        // A chip's cores, and a node's, are consecutive in each pool (Topology counts them by local index), so
+        // their logical CPUs are one range: found by grouping consecutive cores of one pool with the same chip.
+        coreChipCpus = new int[2 * nCores];
+        coreNodeCpus = new int[2 * nCores];
+        for (int p = 0; p < types.size(); p++) {
+            int end = poolFirstCore[p] + poolCoreCount[p];
+            for (int k = poolFirstCore[p], chipStart = k, nodeStart = k; k < end; k++) {
+                if (k + 1 == end || topology.chipOf(coreLocal[k + 1]) != topology.chipOf(coreLocal[k])) {
+                    fillRange(coreChipCpus, chipStart, k);
+                    chipStart = k + 1;
+                }
+                if (k + 1 == end || topology.nodeOf(coreLocal[k + 1]) != topology.nodeOf(coreLocal[k])) {
+                    fillRange(coreNodeCpus, nodeStart, k);
+                    nodeStart = k + 1;
+                }
             }
         }
         boolean global = mode == DispatchMode.GLOBAL_ORDER;
@@ -287,5 +310,15 @@ final class Layout {
 
     int dispatchPoolCount() {
         return poolFirstCore.length;
+    }
+
+    /** Gives cores {@code first..last} the CPU range from {@code first}'s first CPU to {@code last}'s last. */
+    private void fillRange(int[] ranges, int first, int last) {
+        int from = coreFirstCpu[first];
+        int to = coreFirstCpu[last] + coreThreads[last];
+        for (int k = first; k <= last; k++) {
+            ranges[2 * k] = from;
+            ranges[2 * k + 1] = to;
+        }
     }
 }

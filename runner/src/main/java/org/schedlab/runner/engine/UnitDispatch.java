@@ -356,7 +356,6 @@ final class UnitDispatch {
      * taken is parked until one frees ({@link RunSlots}).
      */
     private void dispatchGlobal(int u, long now) {
-        int first = l.unitFirstCpu[u];
         int cpus = l.unitCpus[u];
         int[] running = s.cpuRunning;
         int free = cpus - s.deadlines[u].size();
@@ -369,29 +368,47 @@ final class UnitDispatch {
                 continue;
             }
             int last = s.vLastCpu[v];
-            int cpu = -1;
-            if (last >= 0 && l.cpuUnit[last] == u && running[last] < 0) {
-                cpu = last;
-            } else {
-                int best = Integer.MAX_VALUE;
-                for (int k = 0; k < cpus; k++) {
-                    int c = first + k;
-                    if (running[c] >= 0) {
-                        continue;
-                    }
-                    int d = last < 0 || l.cpuUnit[last] != u ? 0 : distance(last, c);
-                    if (d < best) {
-                        best = d;
-                        cpu = c;
-                    }
-                }
-            }
+            int cpu = last >= 0 && l.cpuUnit[last] == u && running[last] < 0 ? last : nearestFree(l, running, u, last);
             if (last >= 0 && l.cpuUnit[last] == u && l.cpuCore[last] != l.cpuCore[cpu]) {
                 meters.stole(cpu, distance(last, cpu));
             }
             dispatch(cpu, v, now);
             free--;
         }
+    }
+
+    /**
+     * Under GLOBAL_ORDER, where a VMDBK whose last logical CPU is not free in unit {@code u} goes: the free CPU nearest
+     * to the last one (same core, then chip, then node, then anywhere in the pool;
+     * {@link org.schedlab.core.Topology.Distance}), the
+     * lowest-numbered among equals, or the lowest-numbered free CPU if it never ran in this unit. Those rings are
+     * nested ranges of CPU numbers ({@link Layout#coreChipCpus}), so the first ring with a free CPU holds the answer,
+     * found without a distance per CPU of the pool. At least one CPU of the unit must be free.
+     */
+    static int nearestFree(Layout l, int[] running, int u, int last) {
+        int first = l.unitFirstCpu[u];
+        int end = first + l.unitCpus[u];
+        if (last < 0 || l.cpuUnit[last] != u) {
+            return lowestFree(running, first, end);
+        }
+        int core = l.cpuCore[last];
+        int cpu = lowestFree(running, l.coreFirstCpu[core], l.coreFirstCpu[core] + l.coreThreads[core]);
+        if (cpu < 0) {
+            cpu = lowestFree(running, l.coreChipCpus[2 * core], l.coreChipCpus[2 * core + 1]);
+        }
+        if (cpu < 0) {
+            cpu = lowestFree(running, l.coreNodeCpus[2 * core], l.coreNodeCpus[2 * core + 1]);
+        }
+        return cpu < 0 ? lowestFree(running, first, end) : cpu;
+    }
+
+    private static int lowestFree(int[] running, int from, int to) {
+        for (int c = from; c < to; c++) {
+            if (running[c] < 0) {
+                return c;
+            }
+        }
+        return -1;
     }
 
     private int distance(int cpuA, int cpuB) {
