@@ -88,7 +88,7 @@ public final class IndexedHeap {
 
     public void add(int v, long key) {
         keyOf[v] = key;
-        append(v);
+        place(v);
         up(size - 1);
         publish();
     }
@@ -206,6 +206,12 @@ public final class IndexedHeap {
      * and then calls {@link #heapify()} once, O(size) instead of O(size log size).
      */
     public void append(int v) {
+        place(v);
+        publish();
+    }
+
+    /** Puts {@code v} in the next free slot; the callers restore order and publish once. */
+    private void place(int v) {
         if (size == heap.length) {
             heap = Arrays.copyOf(heap, size * 2);
             slotKey = Arrays.copyOf(slotKey, size * 2);
@@ -214,7 +220,6 @@ public final class IndexedHeap {
         slotKey[size] = keyOf[v];
         pos[v] = size;
         size++;
-        publish();
     }
 
     /** Restores heap order after {@link #append}s (Floyd). */
