@@ -132,7 +132,7 @@ final class RunSlots {
      * must not hold a slot's place ahead of a more urgent parked one).
      */
     private void setSlots(int g, int target, long now) {
-        if (s.slots[g] == target && s.parked[g].isEmpty()) {
+        if (s.slots[g] == target && s.parkedSize[g] == 0) {
             return;
         }
         s.slots[g] = target;

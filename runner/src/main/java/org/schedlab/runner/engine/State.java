@@ -48,6 +48,8 @@ final class State {
     final int[] slots;
     final int[] groupRunning;
     final IndexedHeap[] parked;
+    /** Per slot group, its parking heap's size, mirrored by the heap: the edge reads every group's each window. */
+    final int[] parkedSize;
     final double[] cpuPoolCredit;
 
     // Logical CPUs: the VMDBK running there, or -1.
@@ -132,8 +134,10 @@ final class State {
         groupRunning = new int[groups];
         cpuPoolCredit = new double[l.cpuPoolWhole.length];
         parked = new IndexedHeap[groups];
+        parkedSize = new int[groups];
         for (int g = 0; g < groups; g++) {
             parked[g] = new IndexedHeap(dvPos, dvKey, 4);
+            parked[g].mirror(parkedSize, null, g);
         }
         cpuRunning = new int[l.nCpus];
         Arrays.fill(cpuRunning, -1);

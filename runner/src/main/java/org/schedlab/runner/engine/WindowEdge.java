@@ -1,6 +1,5 @@
 package org.schedlab.runner.engine;
 
-import java.util.Arrays;
 import org.schedlab.core.Srm;
 import org.schedlab.runner.spi.DispatchMode;
 import org.schedlab.runner.spi.VcpuStatus;
@@ -27,6 +26,9 @@ final class WindowEdge {
     private final int[] candidate;
     private final boolean[] isCandidate;
     private int candidates;
+    /** The buckets whose {@code bucketConsumed} is non-zero since the last edge. */
+    private final int[] consumedBuckets;
+    private int consumedCount;
 
     WindowEdge(Layout l, State s, UnitDispatch cores, Meters meters, RunSlots slots) {
         this.l = l;
@@ -39,6 +41,7 @@ final class WindowEdge {
         this.stealBarrier = l.constants.stealBarrierMicros().stream().mapToLong(Long::longValue).toArray();
         this.candidate = new int[Math.max(1, l.nCores)];
         this.isCandidate = new boolean[Math.max(1, l.nCores)];
+        this.consumedBuckets = new int[l.nb];
     }
 
     void edge(boolean distributionDue) {
@@ -100,7 +103,12 @@ final class WindowEdge {
      * integers: the order of the lists does not matter).
      */
     private void account() {
-        Arrays.fill(s.bucketConsumed, 0);
+        // Only the buckets that ran in the last window hold a non-zero sum: clearing those alone leaves the same
+        // zeros as clearing them all, at a cost that follows the work instead of the number of buckets.
+        for (int i = 0; i < consumedCount; i++) {
+            s.bucketConsumed[consumedBuckets[i]] = 0;
+        }
+        consumedCount = 0;
         boolean global = l.mode == DispatchMode.GLOBAL_ORDER;
         for (int u = 0; u < l.nUnits; u++) {
             int[] list = s.touched[u];
@@ -110,7 +118,12 @@ final class WindowEdge {
                 s.vTouched[v] = false;
                 int b = l.vBucket[v];
                 long raw = s.vRawWindow[v];
-                s.bucketConsumed[b] += raw;
+                if (raw != 0) {
+                    if (s.bucketConsumed[b] == 0) {
+                        consumedBuckets[consumedCount++] = b;
+                    }
+                    s.bucketConsumed[b] += raw;
+                }
                 if (global && l.vCpuPool[v] >= 0) {
                     slots.used[l.vCpuPool[v]] += raw;
                 }
@@ -210,16 +223,23 @@ final class WindowEdge {
         clearCandidates();
     }
 
-    /** Lists the pool's non-empty DVs as steal candidates (after the last pool's); false if there are none. */
+    /**
+     * Lists the pool's non-empty DVs as steal candidates (after the last pool's); false if there are none, or if no
+     * logical CPU of the pool is idle (only an idle CPU steals). Reads the DVs' mirrored sizes, not the heaps.
+     */
     private boolean listReady(int pool) {
         clearCandidates();
-        for (int o = l.poolFirstCore[pool]; o < l.poolFirstCore[pool] + l.poolCoreCount[pool]; o++) {
-            if (!s.dv[o].isEmpty()) {
+        int first = l.poolFirstCore[pool];
+        int end = first + l.poolCoreCount[pool];
+        boolean idle = false;
+        for (int o = first; o < end; o++) {
+            if (s.unitQueued[o] != 0) {
                 isCandidate[o] = true;
                 candidate[candidates++] = o;
             }
+            idle |= s.unitRunning[o] < l.coreThreads[o];
         }
-        return candidates > 0;
+        return idle && candidates > 0;
     }
 
     private void clearCandidates() {

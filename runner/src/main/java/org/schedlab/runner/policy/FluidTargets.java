@@ -130,7 +130,9 @@ final class FluidTargets {
         long len = w.lengthMicros();
         double decay = rateDecay.factor(len);
         for (int v = 0; v < target.length; v++) {
-            rate[v] = rate[v] * decay + (1 - decay) * 100 * ranWindow[v] / len;
+            double ran = ranWindow[v];
+            // A virtual CPU that did not run adds exactly zero: skipping its division leaves the same bits.
+            rate[v] = ran == 0 ? rate[v] * decay : rate[v] * decay + (1 - decay) * 100 * ran / len;
             ranWindow[v] = 0;
             boolean waiting = w.status(v) == VcpuStatus.WAITING;
             // A wait seen at one edge only may be an SIE exit (an always-ready burner away for 12 us while

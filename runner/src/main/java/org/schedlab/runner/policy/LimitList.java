@@ -63,10 +63,19 @@ public final class LimitList {
     private final double[] groupCredit;
     private final double[] groupRate;
     private final int[] groupOf;
+    /** Per bucket: its processor type's ordinal and its entitlement (percent), for the 6.4 soft rule. */
+    private final int[] bucketType;
+    private final double[] entitlement;
+    /** Per CPU pool cap, in {@code ctx.cpuPools()} order: its index, its dispatch pool and its member buckets. */
+    private final int[] groupIndex;
+    private final int[] groupDispatchPool;
+    private final int[][] groupMembers;
     private final double[] rate;
     private final boolean[] on;
     private final boolean[] scavenging;
     private final boolean slotted;
+    /** Whether {@link #fill} ran for the window being decided. */
+    private boolean filled;
     private final int[] slots;
 
     /**
@@ -108,11 +117,15 @@ public final class LimitList {
         this.slots = new int[nb];
         java.util.Arrays.fill(slots, Integer.MAX_VALUE);
         this.groupOf = new int[nb];
+        this.bucketType = new int[nb];
+        this.entitlement = new double[nb];
         for (int b = 0; b < nb; b++) {
             limitRate[b] = limits[b] / 100;
             soft[b] = buckets.get(b).limitMode().orElse(LimitMode.HARD) == LimitMode.SOFT;
             credit[b] = burst(limitRate[b]);
             groupOf[b] = -1;
+            bucketType[b] = buckets.get(b).pool().ordinal();
+            entitlement[b] = buckets.get(b).entitlement();
             dispatchPoolOfBucket[b] = ctx.dispatchPoolOf(buckets.get(b).pool());
         }
         poolCapacity = new double[ctx.dispatchPools().size()];
@@ -124,7 +137,15 @@ public final class LimitList {
         groupCredit = new double[ng];
         groupRate = new double[ng];
         groupFill = new double[ng];
+        groupIndex = new int[ng];
+        groupDispatchPool = new int[ng];
+        groupMembers = new int[ng][];
+        int k = 0;
         for (PolicyContext.CpuPoolCap g : ctx.cpuPools()) {
+            // Copied out of the records once: the window edge walks them every 250 us.
+            groupIndex[k] = g.index();
+            groupDispatchPool[k] = g.dispatchPool();
+            groupMembers[k++] = g.members().stream().mapToInt(Integer::intValue).toArray();
             groupRate[g.index()] = g.cap() / 100;
             groupCredit[g.index()] = burst(groupRate[g.index()]);
             for (int b : g.members()) {
@@ -154,22 +175,22 @@ public final class LimitList {
         double decay = rateDecay.factor(len);
         for (int b = 0; b < nb; b++) {
             long used = w.consumedMicros(b);
-            rate[b] = rate[b] * decay + (1 - decay) * used / (double) len;
+            // An idle bucket's term is exactly zero: skipping its division leaves the same bits.
+            rate[b] = used == 0 ? rate[b] * decay : rate[b] * decay + (1 - decay) * used / (double) len;
             if (!Double.isInfinite(limitRate[b])) {
                 credit[b] = Math.min(burst(limitRate[b]), credit[b] + limitRate[b] * len - used);
             }
         }
-        for (PolicyContext.CpuPoolCap g : ctx.cpuPools()) {
+        for (int k = 0; k < groupIndex.length; k++) {
             long used = 0;
-            for (int b : g.members()) {
+            for (int b : groupMembers[k]) {
                 used += w.consumedMicros(b);
             }
-            int i = g.index();
+            int i = groupIndex[k];
             groupCredit[i] = Math.min(burst(groupRate[i]), groupCredit[i] + groupRate[i] * len - used);
         }
-        if (softRule == SoftRule.OTHERS_FILL_POOL) {
-            fill(w);
-        }
+        // What the pools could use is only asked for a soft-limited bucket over its limit: filled at the first ask.
+        filled = false;
         for (int b = 0; b < nb; b++) {
             scavenging[b] = false;
             on[b] = decide(b, w);
@@ -197,8 +218,9 @@ public final class LimitList {
                 poolFill[dp] += could;
             }
         }
-        for (PolicyContext.CpuPoolCap g : ctx.cpuPools()) {
-            poolFill[g.dispatchPool()] += Math.min(groupFill[g.index()], groupRate[g.index()]);
+        for (int k = 0; k < groupIndex.length; k++) {
+            int i = groupIndex[k];
+            poolFill[groupDispatchPool[k]] += Math.min(groupFill[i], groupRate[i]);
         }
     }
 
@@ -233,16 +255,19 @@ public final class LimitList {
 
     private boolean othersWant(int b, WindowView w) {
         if (softRule == SoftRule.OTHERS_FILL_POOL) {
+            if (!filled) {
+                fill(w);
+                filled = true;
+            }
             int dp = dispatchPoolOfBucket[b];
             return dp >= 0 && poolFill[dp] >= poolCapacity[dp] - 1e-9;
         }
-        int type = ctx.buckets().get(b).pool().ordinal();
-        List<Bucket> buckets = ctx.buckets();
-        for (int o = 0; o < buckets.size(); o++) {
-            if (o == b || buckets.get(o).pool().ordinal() != type || w.wanting(o) == 0) {
+        int type = bucketType[b];
+        for (int o = 0; o < bucketType.length; o++) {
+            if (o == b || bucketType[o] != type || w.wanting(o) == 0) {
                 continue;
             }
-            if (!w.limited(o) && ratePct(o) < buckets.get(o).entitlement()) {
+            if (!w.limited(o) && ratePct(o) < entitlement[o]) {
                 return true;
             }
         }
