@@ -16,12 +16,19 @@ import org.schedlab.runner.spi.ModelConstants;
  * raw time, unbounded ones never finish) and the same logical CPUs and dispatch slices, with one FIFO ready
  * queue per dispatch pool. It has no policy, no dispatch vectors, no windows, no statistics beyond a delay
  * sum: the least any model of this load must do, so the runner's cost over it is the price of its model.
+ *
+ * <p>With {@code sieExits}, its burners also leave SIE as the runner's do (docs/runner.md, "burners"): after a
+ * raw run drawn exponentially with mean {@link ModelConstants#sieRunMicros()} a running burner stops; a finite
+ * one, or an unbounded one whose pool has a VMDBK waiting, gives its CPU up and is ready again
+ * {@link ModelConstants#sieWaitMicros()} later, and an unbounded one with nobody waiting runs on. Without it the
+ * loop simulates fewer events than the runner's burners make (the issue's loop); with it, the same kinds.
  * Not thread-safe; used by {@link RunnerBenchmark} and {@link DelayBenchmark}.
  */
 final class ReferenceLoop {
 
     private static final int BOUNDARY = 0;
     private static final int SLICE_END = 1;
+    private static final int SIE_RETURN = 2;
 
     private record Event(long at, long seq, int kind, int who) implements Comparable<Event> {
         @Override
@@ -39,12 +46,19 @@ final class ReferenceLoop {
     private final long period;
     private final double drift;
     private final long seed;
+    private final boolean sieExits;
+    private final double sieRun;
+    private final long sieWait;
 
     // One run's state, reset by run().
     private PriorityQueue<Event> events;
     private long[] remaining;
     private long[] readySince;
     private long[] runLength;
+    /** With SIE exits: raw time each burner runs before it next leaves SIE, and each CPU's slice left. */
+    private long[] toExit;
+    private long[] sliceLeft;
+    private SplittableRandom[] exitDraws;
     private int[] runningOn;
     private long seq;
     private long delays;
@@ -52,6 +66,14 @@ final class ReferenceLoop {
     private long now;
 
     ReferenceLoop(Problem problem) {
+        this(problem, false);
+    }
+
+    /** @param sieExits whether burners leave SIE as the runner's do (see the class comment) */
+    ReferenceLoop(Problem problem, boolean sieExits) {
+        this.sieExits = sieExits;
+        this.sieRun = ModelConstants.DEFAULT.sieRunMicros();
+        this.sieWait = ModelConstants.DEFAULT.sieWaitMicros();
         List<Problem.Placed> running = problem.vcpus().stream().filter(p -> !p.vcpu().stopped()).toList();
         Partition part = problem.partition();
         List<EngineType> types = part.types();
@@ -102,9 +124,17 @@ final class ReferenceLoop {
         readySince = new long[n];
         runLength = new long[cpuPool.length];
         runningOn = new int[cpuPool.length];
+        toExit = new long[n];
+        sliceLeft = new long[cpuPool.length];
+        exitDraws = new SplittableRandom[n];
         boolean[] waiting = new boolean[n];
         SplittableRandom[] draws = new SplittableRandom[n];
         SplittableRandom root = new SplittableRandom(seed);
+        SplittableRandom exitRoot = new SplittableRandom(seed + 1);
+        for (int v = 0; v < n; v++) {
+            exitDraws[v] = exitRoot.split();
+            toExit[v] = drawRun(v);
+        }
         seq = 0;
         delays = 0;
         dispatches = 0;
@@ -129,6 +159,15 @@ final class ReferenceLoop {
                     waiting[v] = false;
                     makeReady(v, ready, idle);
                 }
+            } else if (e.kind() == SIE_RETURN) {
+                int v = e.who();
+                if (Double.isNaN(demandPct[v]) || remaining[v] > 0) {
+                    makeReady(v, ready, idle);
+                } else {
+                    waiting[v] = true;
+                }
+            } else if (sieExits) {
+                stopWithSie(e.who(), ready, idle, waiting);
             } else {
                 int c = e.who();
                 int v = runningOn[c];
@@ -152,6 +191,43 @@ final class ReferenceLoop {
         return dispatches == 0 ? 0 : (double) delays / dispatches;
     }
 
+    private long drawRun(int v) {
+        return Math.max(1, Math.round(-sieRun * Math.log(1 - exitDraws[v].nextDouble())));
+    }
+
+    /** A run on CPU {@code c} stopped: work done, SIE left, or slice over. */
+    private void stopWithSie(int c, ArrayDeque<Integer>[] ready, ArrayDeque<Integer>[] idle, boolean[] waiting) {
+        int v = runningOn[c];
+        boolean unbounded = Double.isNaN(demandPct[v]);
+        long ran = runLength[c];
+        toExit[v] -= ran;
+        sliceLeft[c] -= ran;
+        if (!unbounded) {
+            remaining[v] -= ran;
+        }
+        ArrayDeque<Integer> queue = ready[cpuPool[c]];
+        if (!unbounded && remaining[v] <= 0) {
+            waiting[v] = true;
+        } else if (toExit[v] <= 0) {
+            toExit[v] = drawRun(v);
+            if (unbounded && queue.isEmpty() && sliceLeft[c] > 0) {
+                // Nobody waits for the CPU: it re-enters SIE at once and its slice goes on.
+                run(v, c);
+                return;
+            }
+            events.add(new Event(now + sieWait, seq++, SIE_RETURN, v));
+        } else {
+            readySince[v] = now;
+            queue.add(v);
+        }
+        Integer next = queue.poll();
+        if (next == null) {
+            idle[cpuPool[c]].push(c);
+        } else {
+            dispatch(next, c);
+        }
+    }
+
     private void makeReady(int v, ArrayDeque<Integer>[] ready, ArrayDeque<Integer>[] idle) {
         readySince[v] = now;
         Integer c = idle[poolOf[v]].poll();
@@ -166,7 +242,22 @@ final class ReferenceLoop {
         runningOn[c] = v;
         delays += now - readySince[v];
         dispatches++;
+        if (sieExits) {
+            sliceLeft[c] = cpuSlice[c];
+            run(v, c);
+            return;
+        }
         runLength[c] = Double.isNaN(demandPct[v]) ? cpuSlice[c] : Math.min(cpuSlice[c], remaining[v]);
+        events.add(new Event(now + runLength[c], seq++, SLICE_END, c));
+    }
+
+    /** With SIE exits: {@code v} runs on {@code c} until its work is done, it leaves SIE or the slice ends. */
+    private void run(int v, int c) {
+        long len = Math.min(sliceLeft[c], toExit[v]);
+        if (!Double.isNaN(demandPct[v])) {
+            len = Math.min(len, remaining[v]);
+        }
+        runLength[c] = Math.max(1, len);
         events.add(new Event(now + runLength[c], seq++, SLICE_END, c));
     }
 }

@@ -44,7 +44,10 @@ import org.schedlab.solver.RandomProblems;
  * ignored). {@code workload=light} is the random problem with every demand small and finite (see
  * {@link #workload}): more logical CPUs then only add idle ones, which is what the goal "nearly independent of
  * idle logical CPUs" asks about. {@code threads = 0} is the runner's automatic choice; results are byte-identical for any value.
- * The runner/reference ratio of one parameter set is the goal's "within 2x of a tight event loop".
+ * The runner/reference ratio of one parameter set is the goal's "within 2x of a tight event loop";
+ * {@link #referenceSie} is the same loop with the burners' SIE exits, which the runner's burners make and the
+ * issue's loop leaves out. {@code policy=floor} ({@link FloorPolicy}) is the engine alone, with a policy that
+ * does nothing: what the windowed model costs before any policy work.
  *
  * <p>How to run (the full cross product takes hours here; pick with {@code -p}; bin/benchmarks has the quick
  * and full profiles):
@@ -68,7 +71,9 @@ public class RunnerBenchmark {
     /**
      * {@code random}; {@code light}, the same problem with every running virtual CPU's demand
      * {@value #LIGHT_DEMAND_PERCENT}% of a CPU, so that all of it fits on 8 logical CPUs and more logical CPUs only
-     * add idle ones (the simulated work is the same on 8 and on 256); or a seed scenario's name ({@code J1}).
+     * add idle ones (the simulated work is the same on 8 and on 256); {@code idle}, the same problem with every
+     * demand 0, so that nothing ever runs and a simulated second costs only the windows themselves (the
+     * windowed model's floor); or a seed scenario's name ({@code J1}).
      */
     @Param({"random"})
     public String workload;
@@ -89,6 +94,7 @@ public class RunnerBenchmark {
     private SchedulerPolicy scheduler;
     private RunConfig config;
     private ReferenceLoop reference;
+    private ReferenceLoop referenceSie;
 
     /** A CP-only LPAR of {@code cpus} cores, 8 per chip, 2 chips per node. */
     static Partition cpLpar(int cpus) {
@@ -103,11 +109,16 @@ public class RunnerBenchmark {
 
     /** The problem with every virtual CPU's demand {@link #LIGHT_DEMAND_PERCENT}; shares, limits and pools kept. */
     static Problem light(Problem p) {
+        return withDemand(p, LIGHT_DEMAND_PERCENT);
+    }
+
+    /** The problem with every virtual CPU's demand {@code percent}; shares, limits and pools kept. */
+    static Problem withDemand(Problem p, double percent) {
         List<User> users = new ArrayList<>(p.users().size());
         for (User u : p.users()) {
             List<VirtualCpu> vcpus = new ArrayList<>(u.vcpus().size());
             for (VirtualCpu v : u.vcpus()) {
-                vcpus.add(new VirtualCpu(v.address(), v.type(), Demand.of(LIGHT_DEMAND_PERCENT), v.stopped(),
+                vcpus.add(new VirtualCpu(v.address(), v.type(), Demand.of(percent), v.stopped(),
                         v.location()));
             }
             users.add(new User(u.name(), u.shares(), u.cpuPool(), u.cpuAffinity(), vcpus, u.location()));
@@ -121,12 +132,15 @@ public class RunnerBenchmark {
             case "random" -> RandomProblems.generate(1, vcpus, RandomProblems.Mix.DEFAULT, cpLpar(logicalCpus));
             case "light" -> light(RandomProblems.generate(1, vcpus, RandomProblems.Mix.DEFAULT,
                     cpLpar(logicalCpus)));
+            case "idle" -> withDemand(RandomProblems.generate(1, vcpus, RandomProblems.Mix.DEFAULT,
+                    cpLpar(logicalCpus)), 0);
             default -> SeedScenarios.problem(workload);
         };
-        scheduler = Policies.create(policy);
+        scheduler = policy.equals(FloorPolicy.NAME) ? new FloorPolicy() : Policies.create(policy);
         config = RunConfig.builder().durationMicros(SIMULATED_MICROS).intervalMicros(SIMULATED_MICROS)
                 .warmupMicros(0).threads(threads).build();
         reference = new ReferenceLoop(problem);
+        referenceSie = new ReferenceLoop(problem, true);
     }
 
     /** One simulated second of the runner, set-up included. */
@@ -139,5 +153,11 @@ public class RunnerBenchmark {
     @Benchmark
     public double reference() {
         return reference.run(SIMULATED_MICROS);
+    }
+
+    /** {@link #reference} with the burners leaving SIE as the runner's do ({@link ReferenceLoop}). */
+    @Benchmark
+    public double referenceSie() {
+        return referenceSie.run(SIMULATED_MICROS);
     }
 }
