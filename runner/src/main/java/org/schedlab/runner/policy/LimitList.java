@@ -74,6 +74,13 @@ public final class LimitList {
     private final boolean[] on;
     private final boolean[] scavenging;
     private final boolean slotted;
+    /**
+     * Per bucket, fixed for the run and so worked out once: whether it has no limit, and in slotted mode the whole
+     * logical CPUs its limit gives and whether a part of one more is left.
+     */
+    private final boolean[] unlimited;
+    private final int[] wholeCpus;
+    private final boolean[] partCpu;
     /** Whether {@link #fill} ran for the window being decided. */
     private boolean filled;
     private final int[] slots;
@@ -117,12 +124,19 @@ public final class LimitList {
         this.slots = new int[nb];
         java.util.Arrays.fill(slots, Integer.MAX_VALUE);
         this.groupOf = new int[nb];
+        this.unlimited = new boolean[nb];
+        this.wholeCpus = new int[nb];
+        this.partCpu = new boolean[nb];
         this.bucketType = new int[nb];
         this.entitlement = new double[nb];
         for (int b = 0; b < nb; b++) {
             limitRate[b] = limits[b] / 100;
             soft[b] = buckets.get(b).limitMode().orElse(LimitMode.HARD) == LimitMode.SOFT;
             credit[b] = burst(limitRate[b]);
+            double r = limitRate[b];
+            unlimited[b] = Double.isInfinite(r);
+            wholeCpus[b] = (int) Math.min(Integer.MAX_VALUE - 1, Math.floor(r + 1e-9));
+            partCpu[b] = r - wholeCpus[b] > 1e-9;
             groupOf[b] = -1;
             bucketType[b] = buckets.get(b).pool().ordinal();
             entitlement[b] = buckets.get(b).entitlement();
@@ -177,7 +191,7 @@ public final class LimitList {
             long used = w.consumedMicros(b);
             // An idle bucket's term is exactly zero: skipping its division leaves the same bits.
             rate[b] = used == 0 ? rate[b] * decay : rate[b] * decay + (1 - decay) * used / (double) len;
-            if (!Double.isInfinite(limitRate[b])) {
+            if (!unlimited[b]) {
                 credit[b] = Math.min(burst(limitRate[b]), credit[b] + limitRate[b] * len - used);
             }
         }
@@ -230,7 +244,7 @@ public final class LimitList {
         if (!slotted && g >= 0 && groupCredit[g] < 0) {
             return true;
         }
-        if (Double.isInfinite(limitRate[b]) || (!slotted && credit[b] >= 0)) {
+        if (unlimited[b] || (!slotted && credit[b] >= 0)) {
             return false;
         }
         if (soft[b]) {
@@ -247,9 +261,7 @@ public final class LimitList {
         if (!slotted) {
             return true;
         }
-        double r = limitRate[b];
-        int whole = (int) Math.min(Integer.MAX_VALUE - 1, Math.floor(r + 1e-9));
-        slots[b] = whole + (credit[b] >= 0 && r - whole > 1e-9 ? 1 : 0);
+        slots[b] = wholeCpus[b] + (credit[b] >= 0 && partCpu[b] ? 1 : 0);
         return slots[b] == 0;
     }
 
