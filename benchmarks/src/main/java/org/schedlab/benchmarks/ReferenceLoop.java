@@ -228,6 +228,11 @@ final class ReferenceLoop {
         }
     }
 
+    /** Dispatches of the last {@link #run}: how many events of that kind the loop simulated. */
+    long dispatches() {
+        return dispatches;
+    }
+
     private void makeReady(int v, ArrayDeque<Integer>[] ready, ArrayDeque<Integer>[] idle) {
         readySince[v] = now;
         Integer c = idle[poolOf[v]].poll();
