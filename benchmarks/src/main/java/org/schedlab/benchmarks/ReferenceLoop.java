@@ -210,12 +210,18 @@ final class ReferenceLoop {
             waiting[v] = true;
         } else if (toExit[v] <= 0) {
             toExit[v] = drawRun(v);
-            if (unbounded && queue.isEmpty() && sliceLeft[c] > 0) {
-                // Nobody waits for the CPU: it re-enters SIE at once and its slice goes on.
-                run(v, c);
-                return;
+            if (unbounded && queue.isEmpty()) {
+                // Nobody waits for the CPU: it re-enters SIE at once, and runs on in its slice or, if the slice ended
+                // at the same instant, goes back in the queue and is dispatched again with a new one, as in the runner.
+                if (sliceLeft[c] > 0) {
+                    run(v, c);
+                    return;
+                }
+                readySince[v] = now;
+                queue.add(v);
+            } else {
+                events.add(new Event(now + sieWait, seq++, SIE_RETURN, v));
             }
-            events.add(new Event(now + sieWait, seq++, SIE_RETURN, v));
         } else {
             readySince[v] = now;
             queue.add(v);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 import org.schedlab.core.Problem;
+import org.schedlab.grammar.ScenarioParser;
 import org.schedlab.runner.spi.ModelConstants;
 
 /**
@@ -42,6 +43,22 @@ class ReferenceLoopTest {
         double perDispatch = m * (1 - Math.exp(-slice / m));
         double expected = 2.0 * MICROS / perDispatch;
         assertEquals(expected, loop.dispatches(), expected * 0.03);
+    }
+
+    /** One always-ready virtual CPU alone on a CP: nobody ever waits, so its SIE exits never cost it the CPU. */
+    @Test
+    void run_aloneWithSieExits_keepsItsCpuForWholeSlices() throws Exception {
+        Problem alone = ScenarioParser.parse("alone.scn", """
+                LPAR CP.1
+                PROBLEM ALONE
+                USER U CP.100-R
+                  VCPU 0 CP *
+                RUNIT
+                """).problems().get(0);
+        ReferenceLoop loop = new ReferenceLoop(alone, true);
+        loop.run(MICROS);
+        long slice = alone.partition().srm().dispatchSliceMicros(false);
+        assertEquals((double) MICROS / slice, loop.dispatches(), 1);
     }
 
     @Test
