@@ -2,6 +2,7 @@ package org.schedlab.runner.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -137,5 +138,54 @@ class LimitListTest {
         double[] used = play(ctx, list, w, 8_000, 0, 1);
         assertEquals(cap, used[0] + used[1], cap * 0.01, "the members together use the cap");
         assertEquals(used[0], used[1], 1e-9, "the cap lists members together");
+    }
+
+    private static final String SOFT_BESIDE_CAPPED_POOL = """
+            LPAR CP.2
+            CPUPOOL P CP CAPACITY %s
+            PROBLEM P
+            USER S CP.100-R,20-AS
+              VCPU 0 CP *
+            USER A CP.100-R POOL P
+              VCPU 0 CP *
+              VCPU 1 CP *
+            RUNIT
+            """;
+
+    @Test
+    void softLimit_cpuPoolCapLeavesCapacity_lifted() {
+        // A's two virtual CPUs want 2 CPs, but its CPU pool caps them at 1: with S's limit (20% of the partition,
+        // 0.4 CP) the pool's 2 CPs are not filled, so S scavenges.
+        PolicyContext ctx = context(SOFT_BESIDE_CAPPED_POOL.formatted("1"));
+        LimitList list = new LimitList(ctx, correctLimits(ctx), LimitList.SoftRule.OTHERS_FILL_POOL);
+        FakeWindow w = new FakeWindow(ctx).bucketStatus(0, VcpuStatus.RUNNING).bucketStatus(1, VcpuStatus.READY);
+        double[] used = play(ctx, list, w, 4_000, 0);
+        assertEquals(100, used[0], 1e-9, "S scavenges the whole CPU");
+    }
+
+    @Test
+    void softLimit_cpuPoolCapFillsWithTheOthers_held() {
+        PolicyContext ctx = context(SOFT_BESIDE_CAPPED_POOL.formatted("2"));
+        LimitList list = new LimitList(ctx, correctLimits(ctx), LimitList.SoftRule.OTHERS_FILL_POOL);
+        FakeWindow w = new FakeWindow(ctx).bucketStatus(0, VcpuStatus.RUNNING).bucketStatus(1, VcpuStatus.READY);
+        double[] used = play(ctx, list, w, 4_000, 0);
+        assertEquals(ctx.buckets().get(0).limit(), used[0], 0.5, "A fills its 2 CPs: S is held to its limit");
+    }
+
+    @Test
+    void ratePct_ruleThatDoesNotReadIt_refused() {
+        PolicyContext ctx = context(SOFT);
+        LimitList list = new LimitList(ctx, correctLimits(ctx), LimitList.SoftRule.OTHERS_FILL_POOL);
+        assertThrows(IllegalStateException.class, () -> list.ratePct(0));
+    }
+
+    @Test
+    void ratePct_leakRule_followsConsumption() {
+        PolicyContext ctx = context(SOFT);
+        LimitList leak = new LimitList(ctx, correctLimits(ctx), LimitList.SoftRule.OTHERS_BELOW_ENTITLEMENT);
+        FakeWindow w = new FakeWindow(ctx).bucketStatus(0, VcpuStatus.WAITING).bucketStatus(1, VcpuStatus.RUNNING);
+        play(ctx, leak, w, 40_000, 1);
+        assertEquals(100, leak.ratePct(1), 0.5, "O ran every window");
+        assertEquals(0, leak.ratePct(0), 1e-9, "S never ran");
     }
 }
