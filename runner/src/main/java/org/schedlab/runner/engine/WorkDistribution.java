@@ -15,9 +15,7 @@ final class WorkDistribution {
     private final Layout l;
     private final State s;
     private final int[] order;
-    private final int[] sortTmp;
-    private final long[] keys;
-    private final long[] keysTmp;
+    private final KeyOrder byKey;
     /** Per guest, the core it was last dealt to (or runs on) in this pass; -1 none. */
     private final int[] anchor;
     /** Guests given an anchor in the current pass, so that only they are reset after it. */
@@ -47,9 +45,7 @@ final class WorkDistribution {
         this.l = l;
         this.s = s;
         this.order = new int[Math.max(16, l.n)];
-        this.sortTmp = new int[Math.max(16, l.n)];
-        this.keys = new long[Math.max(16, l.n)];
-        this.keysTmp = new long[Math.max(16, l.n)];
+        this.byKey = new KeyOrder(l.n);
         this.anchor = new int[Math.max(1, l.n)];
         this.anchored = new int[Math.max(1, l.n)];
         this.movedFrom = new int[Math.max(2, 2 * l.n)];
@@ -87,7 +83,7 @@ final class WorkDistribution {
         if (k == 0) {
             return;
         }
-        sortByKey(k);
+        byKey.sort(order, k, s.dvKey);
         int m = to - from;
         int nAnchored = 0;
         for (int c = from; c < to; c++) {
@@ -286,61 +282,6 @@ final class WorkDistribution {
                 }
                 System.arraycopy(tmp, lo, a, lo, hi - lo);
             }
-        }
-    }
-
-    /**
-     * Stable bottom-up merge sort of {@code order[0, len)} by (DV key, index). The keys are copied beside the indexes
-     * and the passes alternate between two buffers, so the merges read memory in order instead of looking each key
-     * up by VMDBK.
-     */
-    private void sortByKey(int len) {
-        long[] dvKey = s.dvKey;
-        int[] a = order;
-        long[] ka = keys;
-        for (int i = 0; i < len; i++) {
-            ka[i] = dvKey[a[i]];
-        }
-        int[] b = sortTmp;
-        long[] kb = keysTmp;
-        for (int width = 1; width < len; width *= 2) {
-            for (int lo = 0; lo < len; lo += 2 * width) {
-                int mid = Math.min(lo + width, len);
-                int hi = Math.min(lo + 2 * width, len);
-                int i = lo;
-                int j = mid;
-                int o = lo;
-                while (i < mid && j < hi) {
-                    long x = ka[i];
-                    long y = ka[j];
-                    if (y < x || (y == x && a[j] < a[i])) {
-                        b[o] = a[j];
-                        kb[o++] = y;
-                        j++;
-                    } else {
-                        b[o] = a[i];
-                        kb[o++] = x;
-                        i++;
-                    }
-                }
-                while (i < mid) {
-                    b[o] = a[i];
-                    kb[o++] = ka[i++];
-                }
-                while (j < hi) {
-                    b[o] = a[j];
-                    kb[o++] = ka[j++];
-                }
-            }
-            int[] t = a;
-            a = b;
-            b = t;
-            long[] kt = ka;
-            ka = kb;
-            kb = kt;
-        }
-        if (a != order) {
-            System.arraycopy(a, 0, order, 0, len);
         }
     }
 }
