@@ -33,6 +33,26 @@ class ForwardingPolicyInstance implements PolicyInstance {
     }
 
     @Override
+    public boolean mayLimit(int bucket) {
+        return inner.mayLimit(bucket);
+    }
+
+    @Override
+    public int runningLimit(int bucket, WindowView window) {
+        return inner.runningLimit(bucket, window);
+    }
+
+    @Override
+    public boolean repriceAtEdge(int bucket, WindowView window) {
+        return inner.repriceAtEdge(bucket, window);
+    }
+
+    @Override
+    public boolean keepsCpuAtSieExit(int vcpu) {
+        return inner.keepsCpuAtSieExit(vcpu);
+    }
+
+    @Override
     public boolean keepsPriorityOverShortWait() {
         return inner.keepsPriorityOverShortWait();
     }

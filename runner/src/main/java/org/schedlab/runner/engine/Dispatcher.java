@@ -130,6 +130,7 @@ public final class Dispatcher {
                 burners.startWaiting(v, home);
             }
         }
+        edge.start();
     }
 
     /** Opens the window {@code [start, end)}; {@code measure}: it counts toward the summary. */

@@ -29,6 +29,8 @@ final class WindowEdge {
     /** The buckets whose {@code bucketConsumed} is non-zero since the last edge. */
     private final int[] consumedBuckets;
     private int consumedCount;
+    /** The buckets the policy may limit ({@code PolicyInstance.mayLimit}), by index; set when the policy starts. */
+    private int[] limitable;
 
     WindowEdge(Layout l, State s, UnitDispatch cores, Meters meters, RunSlots slots) {
         this.l = l;
@@ -42,6 +44,18 @@ final class WindowEdge {
         this.candidate = new int[Math.max(1, l.nCores)];
         this.isCandidate = new boolean[Math.max(1, l.nCores)];
         this.consumedBuckets = new int[l.nb];
+    }
+
+    /** The policy has started: asks it once which buckets it may ever limit. */
+    void start() {
+        int k = 0;
+        int[] may = new int[l.nb];
+        for (int b = 0; b < l.nb; b++) {
+            if (s.policy.mayLimit(b)) {
+                may[k++] = b;
+            }
+        }
+        limitable = java.util.Arrays.copyOf(may, k);
     }
 
     void edge(boolean distributionDue) {
@@ -61,12 +75,13 @@ final class WindowEdge {
         }
         s.policy.windowEnd(view);
         long len = s.windowEnd - s.windowStart;
-        for (int b = 0; b < l.nb; b++) {
+        // Only a bucket the policy may limit is ever listed or capped, so the others are not asked (in the same order).
+        for (int b : limitable) {
             if (s.bucketLimited[b]) {
                 meters.limited(b, len);
             }
         }
-        for (int b = 0; b < l.nb; b++) {
+        for (int b : limitable) {
             boolean lim = s.policy.onLimitList(b, view);
             if (lim != s.bucketLimited[b]) {
                 setLimited(b, lim, now);
@@ -80,7 +95,7 @@ final class WindowEdge {
             }
         }
         if (l.mode == DispatchMode.GLOBAL_ORDER) {
-            for (int b = 0; b < l.nb; b++) {
+            for (int b : limitable) {
                 if (!s.bucketLimited[b]) {
                     slots.bucketSlots(b, s.policy.runningLimit(b, view), now);
                 }

@@ -398,6 +398,14 @@ public final class LimitList {
         return slots[b];
     }
 
+    /**
+     * Whether bucket {@code b} can ever be on the list or have a slot limit: it has a limit, or is in a CPU pool with
+     * a cap. Fixed for the run; a policy answers {@code PolicyInstance.mayLimit} with it.
+     */
+    public boolean mayHold(int b) {
+        return !unlimited[b] || groupOf[b] >= 0;
+    }
+
     /** Whether bucket {@code b} is on the limit list for the next window, as the last {@link #windowEnd} decided. */
     public boolean onLimitList(int b) {
         return on[b];

@@ -34,6 +34,17 @@ public interface PolicyInstance {
     boolean onLimitList(int bucket, WindowView window);
 
     /**
+     * Whether {@link #onLimitList} may ever answer true, or {@link #runningLimit} anything but no cap, for this
+     * bucket. Asked once per bucket, after the policy starts; the dispatcher then asks those two every window only
+     * about the buckets this allows, and takes the others as never listed and never capped. A policy whose limits
+     * hold few buckets spares the dispatcher a walk over all of them every 250 us (at 10,000 virtual CPUs those asks
+     * were an eighth of a fair run). Default: every bucket.
+     */
+    default boolean mayLimit(int bucket) {
+        return true;
+    }
+
+    /**
      * Under {@code DispatchMode.GLOBAL_ORDER}: at most how many of the bucket's virtual CPUs may run at once during
      * the next window; the most urgent of them do, the others wait. Asked at the edge after {@link #onLimitList},
      * for buckets not on the limit list. It lets a limit hold a bucket to a fraction of its virtual CPUs instead of

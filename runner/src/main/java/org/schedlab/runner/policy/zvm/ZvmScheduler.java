@@ -423,4 +423,9 @@ final class ZvmScheduler implements PolicyInstance {
     public boolean onLimitList(int bucket, WindowView w) {
         return limits.onLimitList(bucket);
     }
+
+    @Override
+    public boolean mayLimit(int bucket) {
+        return limits.mayHold(bucket);
+    }
 }
