@@ -86,22 +86,26 @@ class LimitListTest {
             RUNIT
             """;
 
+    /**
+     * Bucket 0, greedy and soft-limited, runs under the correct rule while bucket 1 has {@code other}'s status;
+     * returns bucket 0's share of the time, in percent of one logical CPU.
+     */
+    private static double softUse(PolicyContext ctx, VcpuStatus other) {
+        LimitList list = new LimitList(ctx, correctLimits(ctx), LimitList.SoftRule.OTHERS_FILL_POOL);
+        FakeWindow w = new FakeWindow(ctx).bucketStatus(0, VcpuStatus.RUNNING).bucketStatus(1, other);
+        return play(ctx, list, w, 8_000, 0)[0];
+    }
+
     @Test
     void softLimit_othersFillPool_heldBack() {
         PolicyContext ctx = context(SOFT);
-        LimitList list = new LimitList(ctx, correctLimits(ctx), LimitList.SoftRule.OTHERS_FILL_POOL);
-        FakeWindow w = new FakeWindow(ctx).bucketStatus(0, VcpuStatus.RUNNING).bucketStatus(1, VcpuStatus.READY);
-        double[] used = play(ctx, list, w, 8_000, 0);
-        assertEquals(ctx.buckets().get(0).limit(), used[0], 0.5, "O wants the only CPU: S held to its limit");
+        assertEquals(ctx.buckets().get(0).limit(), softUse(ctx, VcpuStatus.READY), 0.5,
+                "O wants the only CPU: S held to its limit");
     }
 
     @Test
     void softLimit_nobodyElseWants_lifted() {
-        PolicyContext ctx = context(SOFT);
-        LimitList list = new LimitList(ctx, correctLimits(ctx), LimitList.SoftRule.OTHERS_FILL_POOL);
-        FakeWindow w = new FakeWindow(ctx).bucketStatus(0, VcpuStatus.RUNNING).bucketStatus(1, VcpuStatus.WAITING);
-        double[] used = play(ctx, list, w, 8_000, 0);
-        assertEquals(100, used[0], 1e-9, "O waits: S scavenges the whole CPU");
+        assertEquals(100, softUse(context(SOFT), VcpuStatus.WAITING), 1e-9, "O waits: S scavenges the whole CPU");
     }
 
     @Test
@@ -156,20 +160,15 @@ class LimitListTest {
     void softLimit_cpuPoolCapLeavesCapacity_lifted() {
         // A's two virtual CPUs want 2 CPs, but its CPU pool caps them at 1: with S's limit (20% of the partition,
         // 0.4 CP) the pool's 2 CPs are not filled, so S scavenges.
-        PolicyContext ctx = context(SOFT_BESIDE_CAPPED_POOL.formatted("1"));
-        LimitList list = new LimitList(ctx, correctLimits(ctx), LimitList.SoftRule.OTHERS_FILL_POOL);
-        FakeWindow w = new FakeWindow(ctx).bucketStatus(0, VcpuStatus.RUNNING).bucketStatus(1, VcpuStatus.READY);
-        double[] used = play(ctx, list, w, 4_000, 0);
-        assertEquals(100, used[0], 1e-9, "S scavenges the whole CPU");
+        assertEquals(100, softUse(context(SOFT_BESIDE_CAPPED_POOL.formatted("1")), VcpuStatus.READY), 1e-9,
+                "S scavenges the whole CPU");
     }
 
     @Test
     void softLimit_cpuPoolCapFillsWithTheOthers_held() {
         PolicyContext ctx = context(SOFT_BESIDE_CAPPED_POOL.formatted("2"));
-        LimitList list = new LimitList(ctx, correctLimits(ctx), LimitList.SoftRule.OTHERS_FILL_POOL);
-        FakeWindow w = new FakeWindow(ctx).bucketStatus(0, VcpuStatus.RUNNING).bucketStatus(1, VcpuStatus.READY);
-        double[] used = play(ctx, list, w, 4_000, 0);
-        assertEquals(ctx.buckets().get(0).limit(), used[0], 0.5, "A fills its 2 CPs: S is held to its limit");
+        assertEquals(ctx.buckets().get(0).limit(), softUse(ctx, VcpuStatus.READY), 0.5,
+                "A fills its 2 CPs: S is held to its limit");
     }
 
     @Test
