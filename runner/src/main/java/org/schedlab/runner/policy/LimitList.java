@@ -187,7 +187,7 @@ public final class LimitList {
         int h = 0;
         int[] heldBuckets = new int[nb];
         for (int b = 0; b < nb; b++) {
-            if (!unlimited[b] || groupOf[b] >= 0) {
+            if (mayHold(b)) {
                 heldBuckets[h++] = b;
             }
         }
