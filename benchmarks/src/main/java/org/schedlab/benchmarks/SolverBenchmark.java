@@ -16,6 +16,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.schedlab.core.Problem;
+import org.schedlab.core.Share;
+import org.schedlab.core.User;
+import org.schedlab.core.VirtualCpu;
 import org.schedlab.solver.RandomProblems;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
@@ -26,7 +29,10 @@ import org.schedlab.solver.Solver;
  * trial outside the measurement; {@code sortDoubles} copies and sorts as many random doubles. The goal is
  * solve within 3x of sort at 1,000,000, GC included (average time over many operations includes the
  * collections they cause), and under 200 B allocated per virtual CPU: run with {@code -prof gc} and divide
- * {@code gc.alloc.rate.norm} by {@code vcpus}.
+ * {@code gc.alloc.rate.norm} by {@code vcpus}. {@code readProblem} is the solver's floor: one pass over what any
+ * solver must read of the problem (each user's shares, CPU pool and virtual CPUs, each virtual CPU's type, demand
+ * and state), with nothing computed but a checksum. The problem is a graph of records generated in file order, so
+ * this pass chases references where the sort reads one array.
  *
  * <p>How to run:
  * <pre>
@@ -62,6 +68,22 @@ public class SolverBenchmark {
     @Benchmark
     public Solution solve() {
         return Solver.solve(problem);
+    }
+
+    /** The floor: read every field of the problem the solver reads, and nothing else. */
+    @Benchmark
+    public double readProblem() {
+        double sum = 0;
+        for (User u : problem.users()) {
+            for (Share share : u.shares()) {
+                sum += share.min().value() + (share.limit().isPresent() ? 1 : 0);
+            }
+            sum += u.cpuPool().isPresent() ? 1 : 0;
+            for (VirtualCpu v : u.vcpus()) {
+                sum += v.demand().percent() + v.type().ordinal() + (v.stopped() ? 1 : 0);
+            }
+        }
+        return sum;
     }
 
     /** The yardstick: sorting one double per virtual CPU (a copy each time, so every sort starts unsorted). */

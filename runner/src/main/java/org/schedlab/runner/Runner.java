@@ -42,21 +42,30 @@ public final class Runner {
         } catch (RuntimeException | Error e) {
             throw policyFailed(dispatcher, e);
         }
-        int threads = config.threads() > 0 ? config.threads() : automaticThreads(dispatcher.unitCount());
+        int threads = config.threads() > 0 ? config.threads() : automaticThreads(dispatcher.unitCount(),
+                dispatcher.context().vcpus().size(), Runtime.getRuntime().availableProcessors());
         threads = Math.max(1, Math.min(threads, dispatcher.unitCount()));
         try (Workers workers = new Workers(dispatcher, threads)) {
             return loop(dispatcher, config, listener, workers, deadline);
         }
     }
 
+    /** Fewer virtual CPUs than this always run on one thread when the thread count is automatic. */
+    static final int PARALLEL_MIN_VCPUS = 10_000;
+
     /**
-     * A window of 250 us is a few microseconds of work per core, so the barrier dominates unless there are
-     * many cores and spare processors: one worker per 16 cores, and none extra on machines under 4 processors
-     * (measured: 64 CPs / 1000 VCPUs on 2 processors ran 6.7 simulated s per second with 1 thread, 1.5 with 2).
+     * A window of 250 us is a few microseconds of work per core, so splitting the units only pays when there are
+     * many virtual CPUs, many cores and processors to spare. Measured on 2 processors in paired rounds
+     * ({@code ThreadSpeedup}, docs/performance.md): 2 threads ran 0.4x to 0.6x as fast as one at 1,000 virtual CPUs
+     * on 64 CPs and about 1.0x at 10,000, so below {@value #PARALLEL_MIN_VCPUS} virtual CPUs the automatic choice is
+     * one thread whatever the machine; above it, one worker per 16 units, and none extra on machines under 4
+     * processors, where the workers would take the processor the serial window edge needs.
      */
-    static int automaticThreads(int cores) {
-        int procs = Runtime.getRuntime().availableProcessors();
-        return procs < 4 ? 1 : Math.max(1, Math.min(procs, cores / 16));
+    static int automaticThreads(int units, int vcpus, int processors) {
+        if (processors < 4 || vcpus < PARALLEL_MIN_VCPUS) {
+            return 1;
+        }
+        return Math.max(1, Math.min(processors, units / 16));
     }
 
     private static RunSummary loop(Dispatcher dispatcher, RunConfig config, RunListener listener, Workers workers, long deadline)
