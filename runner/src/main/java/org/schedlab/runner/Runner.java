@@ -59,7 +59,7 @@ public final class Runner {
      * ({@code ThreadSpeedup}, docs/performance.md): 2 threads ran 0.4x to 0.6x as fast as one at 1,000 virtual CPUs
      * on 64 CPs and about 1.0x at 10,000, so below {@value #PARALLEL_MIN_VCPUS} virtual CPUs the automatic choice is
      * one thread whatever the machine; above it, one worker per 16 units, and none extra on machines under 4
-     * processors, where the workers would take the processor the serial window edge needs.
+     * processors.
      */
     static int automaticThreads(int units, int vcpus, int processors) {
         if (processors < 4 || vcpus < PARALLEL_MIN_VCPUS) {
