@@ -74,7 +74,7 @@ public class SolverBenchmark {
     /** The input's floor: read every field of the problem the solver reads, and nothing else. */
     @Benchmark
     public double readProblem() {
-        // Indexed loops, as the solver's layout reads the problem: an iterator per list would allocate, and it does not.
+        // Indexed loops, as the solver's layout reads the problem: an iterator per list would allocate.
         double sum = 0;
         List<User> users = problem.users();
         for (int u = 0; u < users.size(); u++) {
