@@ -22,6 +22,11 @@ final class KeyOrder {
     private final long[] present;
     /** Per byte of the key (least significant first), how many keys have each value of it. */
     private final int[] counts = new int[8 * 256];
+    /** A pass reads {@code src} and {@code srcKeys} and writes {@code dst} and {@code dstKeys}; then they swap. */
+    private int[] src;
+    private int[] dst;
+    private long[] srcKeys;
+    private long[] dstKeys;
 
     /** For indexes in {@code [0, vmdbks)}. */
     KeyOrder(int vmdbks) {
@@ -52,7 +57,7 @@ final class KeyOrder {
             bits[v >>> 6] |= 1L << v;
         }
         // In index order; keys with the sign bit flipped, so that they order as unsigned bytes do.
-        long[] ka = keys;
+        long[] gathered = keys;
         int[] cnt = counts;
         java.util.Arrays.fill(cnt, 0);
         int k = 0;
@@ -64,19 +69,17 @@ final class KeyOrder {
                 word &= word - 1;
                 long key = keyOf[v] ^ Long.MIN_VALUE;
                 order[k] = v;
-                ka[k++] = key;
+                gathered[k++] = key;
                 for (int d = 0; d < 8; d++) {
                     cnt[d << 8 | (int) (key >>> (d << 3)) & 0xff]++;
                 }
             }
         }
-        int[] a = order;
-        int[] b = tmp;
-        long[] kb = keysTmp;
+        beginPasses(order);
         for (int d = 0; d < 8; d++) {
             int shift = d << 3;
             int base = d << 8;
-            if (cnt[base | (int) (ka[0] >>> shift) & 0xff] == len) {
+            if (cnt[base | (int) (srcKeys[0] >>> shift) & 0xff] == len) {
                 continue;
             }
             int sum = 0;
@@ -85,22 +88,19 @@ final class KeyOrder {
                 cnt[base | j] = sum;
                 sum += c;
             }
+            int[] a = src;
+            long[] ka = srcKeys;
+            int[] b = dst;
+            long[] kb = dstKeys;
             for (int i = 0; i < len; i++) {
                 long key = ka[i];
                 int at = cnt[base | (int) (key >>> shift) & 0xff]++;
                 b[at] = a[i];
                 kb[at] = key;
             }
-            int[] t = a;
-            a = b;
-            b = t;
-            long[] kt = ka;
-            ka = kb;
-            kb = kt;
+            flip();
         }
-        if (a != order) {
-            System.arraycopy(a, 0, order, 0, len);
-        }
+        endPasses(order, len);
     }
 
     /**
@@ -108,11 +108,12 @@ final class KeyOrder {
      * merges read memory in order instead of looking each key up by VMDBK.
      */
     private void mergeSort(int[] order, int len) {
-        int[] a = order;
-        long[] ka = keys;
-        int[] b = tmp;
-        long[] kb = keysTmp;
+        beginPasses(order);
         for (int width = 1; width < len; width *= 2) {
+            int[] a = src;
+            long[] ka = srcKeys;
+            int[] b = dst;
+            long[] kb = dstKeys;
             for (int lo = 0; lo < len; lo += 2 * width) {
                 int mid = Math.min(lo + width, len);
                 int hi = Math.min(lo + 2 * width, len);
@@ -141,15 +142,35 @@ final class KeyOrder {
                     kb[o++] = ka[j++];
                 }
             }
-            int[] t = a;
-            a = b;
-            b = t;
-            long[] kt = ka;
-            ka = kb;
-            kb = kt;
+            flip();
         }
-        if (a != order) {
-            System.arraycopy(a, 0, order, 0, len);
+        endPasses(order, len);
+    }
+
+    /** The first pass reads {@code order} and the keys copied to {@link #keys}. */
+    private void beginPasses(int[] order) {
+        src = order;
+        srcKeys = keys;
+        dst = tmp;
+        dstKeys = keysTmp;
+    }
+
+    /** What a pass wrote is what the next one reads. */
+    private void flip() {
+        int[] t = src;
+        src = dst;
+        dst = t;
+        long[] kt = srcKeys;
+        srcKeys = dstKeys;
+        dstKeys = kt;
+    }
+
+    /** The last pass's output, in {@code order}. */
+    private void endPasses(int[] order, int len) {
+        if (src != order) {
+            System.arraycopy(src, 0, order, 0, len);
         }
+        src = null;
+        dst = null;
     }
 }
