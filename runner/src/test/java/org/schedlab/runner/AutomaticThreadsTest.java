@@ -15,7 +15,7 @@ class AutomaticThreadsTest {
 
     @Test
     void automaticThreads_belowParallelMinimum_runsOneThreadOnAnyMachine() {
-        // 1,000 virtual CPUs on 64 CPs ran at 0.36x to 0.63x with 2 threads: never split such a problem.
+        // 1,000 virtual CPUs on 64 CPs ran at 0.33x to 0.63x with 2 threads: never split such a problem.
         assertEquals(1, Runner.automaticThreads(64, 1_000, 64));
         assertEquals(1, Runner.automaticThreads(256, Runner.PARALLEL_MIN_VCPUS - 1, 64));
     }
