@@ -1,5 +1,7 @@
 package org.schedlab.runner.engine;
 
+import java.util.Arrays;
+
 /**
  * Sorts VMDBK indexes by (key, index), the order in which work distribution deals a pool's ready VMDBKs. The order
  * is total, so any correct sort gives the same result, and this one has two paths. Many VMDBKs: a radix sort, with
@@ -59,7 +61,7 @@ final class KeyOrder {
         // In index order; keys with the sign bit flipped, so that they order as unsigned bytes do.
         long[] gathered = keys;
         int[] cnt = counts;
-        java.util.Arrays.fill(cnt, 0);
+        Arrays.fill(cnt, 0);
         int k = 0;
         for (int w = 0; w < bits.length; w++) {
             long word = bits[w];

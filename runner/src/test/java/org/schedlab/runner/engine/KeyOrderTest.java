@@ -18,6 +18,10 @@ class KeyOrderTest {
     }
 
     private static void check(SplittableRandom r, int n, long spread, long base) {
+        check(r, n, spread, base, r.nextInt(n + 1));
+    }
+
+    private static void check(SplittableRandom r, int n, long spread, long base, int len) {
         long[] keyOf = new long[n];
         for (int v = 0; v < n; v++) {
             // Few distinct keys half the time, so that ties (broken by index) are common.
@@ -30,7 +34,6 @@ class KeyOrderTest {
             all[i] = all[j];
             all[j] = t;
         }
-        int len = r.nextInt(n + 1);
         int[] order = Arrays.copyOf(all, n);
         new KeyOrder(n).sort(order, len, keyOf);
         assertArrayEquals(expected(all, len, keyOf), Arrays.copyOf(order, len),
@@ -52,6 +55,16 @@ class KeyOrderTest {
         for (int t = 0; t < 100; t++) {
             // Keys far apart, where a difference of two overflows a long.
             check(r, 1 + r.nextInt(3000), Long.MAX_VALUE, r.nextBoolean() ? Long.MIN_VALUE / 2 : -(1L << 62));
+        }
+    }
+
+    @Test
+    void sort_everyVmdbkReady_radixPathPairOrder() {
+        // Every one of many VMDBKs, as at a RESHUFFLE of a loaded pool: the radix path, whatever lengths the others drew.
+        SplittableRandom r = new SplittableRandom(3);
+        for (int t = 0; t < 50; t++) {
+            int n = KeyOrder.RADIX_MIN + r.nextInt(5000);
+            check(r, n, t % 2 == 0 ? Long.MAX_VALUE : 1L << 20, -(1L << 40), n);
         }
     }
 }
