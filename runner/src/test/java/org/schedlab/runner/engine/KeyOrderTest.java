@@ -60,7 +60,7 @@ class KeyOrderTest {
 
     @Test
     void sort_everyVmdbkReady_radixPathPairOrder() {
-        // Every one of many VMDBKs, as at a RESHUFFLE of a loaded pool: the radix path, whatever lengths the others drew.
+        // Every one of many VMDBKs ready, as at a RESHUFFLE of a loaded pool: always the radix path.
         SplittableRandom r = new SplittableRandom(3);
         for (int t = 0; t < 50; t++) {
             int n = KeyOrder.RADIX_MIN + r.nextInt(5000);
