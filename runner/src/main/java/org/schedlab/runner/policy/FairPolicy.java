@@ -126,10 +126,22 @@ public final class FairPolicy implements SchedulerPolicy {
         private final int[] bucket;
         /** Per bucket, whether its VMDBKs' keys carry {@link #BACKGROUND}, as the dispatcher last priced them. */
         private final boolean[] keyedScavenging;
+        /**
+         * Per dispatch pool and class, the virtual clock a waking or reweighed virtual CPU is placed against: index
+         * {@code 2 * pool} for fractional targets, {@code 2 * pool + 1} for whole-CPU targets ({@link #DEDICATED}).
+         * The two classes do not share virtual time: a whole-CPU virtual CPU that never waits loses a little to its SIE
+         * exits and falls behind fluid time for good, and as the fractional virtual CPUs' clock it held them further
+         * ahead of their clock with every second of the run. Their wake floor then no longer bound, and a reweigh
+         * (which keeps the distance to the clock in raw time) turned a finite burner's small dip in target into a jump
+         * of its virtual time, which cut its rate and its target further: a burner owed 50 dropped to about 25 for a
+         * second or two while its always-ready sibling took the difference.
+         */
         private final double[] poolClock;
+        /** Per virtual CPU, its class's index into {@link #poolClock}, as of the last reweigh. */
+        private final int[] clockOf;
         /** Whether each VMDBK was ready or running at the last window edge. */
         private final boolean[] activeAtLastEdge;
-        /** Scratch for {@link #windowEnd}: the least virtual time per dispatch pool this window. */
+        /** Scratch for {@link #windowEnd}: the least virtual time per dispatch pool and class this window. */
         private final double[] poolMin;
         private final LimitList limits;
 
@@ -153,9 +165,10 @@ public final class FairPolicy implements SchedulerPolicy {
                 lag[i] = fluid ? WAKE_CREDIT_SLICES * slice / 100.0 : slice / weight[i];
             }
             int np = ctx.dispatchPools().size();
-            poolClock = new double[np];
+            poolClock = new double[2 * np];
+            clockOf = new int[n];
             activeAtLastEdge = new boolean[n];
-            poolMin = new double[np];
+            poolMin = new double[2 * np];
             List<Bucket> buckets = ctx.buckets();
             double[] lim = new double[buckets.size()];
             keyedScavenging = new boolean[buckets.size()];
@@ -172,15 +185,16 @@ public final class FairPolicy implements SchedulerPolicy {
             targets = fluid ? new FluidTargets(ctx, weight) : null;
             inverse = new double[n];
             reweighed = new boolean[buckets.size()];
-            for (int v = 0; v < n && fluid; v++) {
-                inverse[v] = targets.inverse(v);
+            for (int v = 0; v < n; v++) {
+                inverse[v] = fluid ? targets.inverse(v) : 0;
+                clockOf[v] = 2 * pool[v] + (fluid && targets.whole(v) ? 1 : 0);
             }
         }
 
         @Override
         public long urgency(int v, Reprice why, long now) {
             if (why == Reprice.WAKE) {
-                double floor = poolClock[pool[v]] - lag[v];
+                double floor = poolClock[clockOf[v]] - lag[v];
                 if (vt[v] < floor) {
                     vt[v] = floor;
                 }
@@ -217,38 +231,42 @@ public final class FairPolicy implements SchedulerPolicy {
 
         @Override
         public void windowEnd(WindowView w) {
-            int pools = poolClock.length;
             double[] min = poolMin;
             java.util.Arrays.fill(min, Double.POSITIVE_INFINITY);
             // A VMDBK caught in a wait shorter than a window (a burner leaving SIE for its clock comparator) still
             // sets the clock: otherwise the clock jumps to the others' virtual time while it is out, and its wake
             // floor then takes away the lag it is owed.
-            if (pools == 1) {
-                // One dispatch pool, the usual case: the least virtual time in a local, not through min[pool[v]] in
-                // memory, and without a branch on the status (which is a coin toss per VMDBK). Math.min picks one
-                // of its arguments, and +inf never wins, so this is the same minimum bit for bit.
-                double m = Double.POSITIVE_INFINITY;
+            if (poolClock.length == 2) {
+                // One dispatch pool, the usual case: the least virtual times in locals, not through min[] in memory,
+                // and without a branch on the status (which is a coin toss per VMDBK). Math.min picks one of its
+                // arguments, and +inf never wins, so these are the same minima bit for bit.
+                double fractional = Double.POSITIVE_INFINITY;
+                double whole = Double.POSITIVE_INFINITY;
                 for (int v = 0; v < vt.length; v++) {
                     VcpuStatus s = w.status(v);
                     boolean active = s == VcpuStatus.READY || s == VcpuStatus.RUNNING;
                     boolean sets = active || (activeAtLastEdge[v] && s == VcpuStatus.WAITING);
-                    m = Math.min(m, sets ? vt[v] : Double.POSITIVE_INFINITY);
+                    double x = sets ? vt[v] : Double.POSITIVE_INFINITY;
+                    boolean dedicated = clockOf[v] == 1;
+                    fractional = Math.min(fractional, dedicated ? Double.POSITIVE_INFINITY : x);
+                    whole = Math.min(whole, dedicated ? x : Double.POSITIVE_INFINITY);
                     activeAtLastEdge[v] = active;
                 }
-                min[0] = m;
+                min[0] = fractional;
+                min[1] = whole;
             } else {
                 for (int v = 0; v < vt.length; v++) {
                     VcpuStatus s = w.status(v);
                     boolean active = s == VcpuStatus.READY || s == VcpuStatus.RUNNING;
                     if (active || (activeAtLastEdge[v] && s == VcpuStatus.WAITING)) {
-                        min[pool[v]] = Math.min(min[pool[v]], vt[v]);
+                        min[clockOf[v]] = Math.min(min[clockOf[v]], vt[v]);
                     }
                     activeAtLastEdge[v] = active;
                 }
             }
-            for (int p = 0; p < pools; p++) {
-                if (min[p] != Double.POSITIVE_INFINITY && min[p] > poolClock[p]) {
-                    poolClock[p] = min[p];
+            for (int c = 0; c < poolClock.length; c++) {
+                if (min[c] != Double.POSITIVE_INFINITY && min[c] > poolClock[c]) {
+                    poolClock[c] = min[c];
                 }
             }
             limits.windowEnd(w);
@@ -274,12 +292,19 @@ public final class FairPolicy implements SchedulerPolicy {
                 double now = targets.inverse(v);
                 double before = inverse[v];
                 inverse[v] = now;
+                int from = clockOf[v];
                 if (FluidTargets.wholeAt(now) != FluidTargets.wholeAt(before)) {
-                    // In or out of the dedicated class: its queued key is stale even if its rate barely moved.
+                    // In or out of the dedicated class: its queued key is stale even if its rate barely moved. It
+                    // moves to the other class's clock with its distance to its old one, but brings no more credit
+                    // than a waker may: a whole-CPU virtual CPU's distance is mostly what its SIE exits cost it, no
+                    // service it is owed.
+                    int to = 2 * pool[v] + (FluidTargets.wholeAt(now) ? 1 : 0);
+                    clockOf[v] = to;
+                    double ahead = Math.max(vt[v] - poolClock[from], -lag[v]);
+                    vt[v] = poolClock[to] + ahead * now / before;
                     reweighed[bucket[v]] = true;
-                }
-                if (Math.abs(now / before - 1) > REWEIGH_TOLERANCE) {
-                    double clock = poolClock[pool[v]];
+                } else if (Math.abs(now / before - 1) > REWEIGH_TOLERANCE) {
+                    double clock = poolClock[from];
                     vt[v] = clock + (vt[v] - clock) * now / before;
                     reweighed[bucket[v]] = true;
                 }
