@@ -4,11 +4,13 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.schedlab.core.Change;
 import org.schedlab.core.CpuPool;
 import org.schedlab.core.Demand;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.LimitMode;
 import org.schedlab.core.LimitShare;
+import org.schedlab.core.Moment;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
 import org.schedlab.core.RunControl;
@@ -19,6 +21,7 @@ import org.schedlab.core.ShareKind;
 import org.schedlab.core.Srm;
 import org.schedlab.core.Topology;
 import org.schedlab.core.User;
+import org.schedlab.core.VcpuRef;
 import org.schedlab.core.VirtualCpu;
 
 /**
@@ -29,7 +32,8 @@ import org.schedlab.core.VirtualCpu;
  * <p>Canonical form: every problem carries its own LPAR block (LPAR, then MULTITHREAD for every type
  * whose thread count the model holds, TOPOLOGY unless it is the single-chip default, SRM settings that
  * differ from the defaults, CPUPOOLs), then PROBLEM, USERs with their shares in the order the model
- * holds them and VCPUs indented under them, and RUNIT. No comments or annotations: they are not in the
+ * holds them and VCPUs indented under them, the AT blocks with their changes indented under them (a
+ * LOGON's VCPUs under it), and RUNIT. No comments or annotations: they are not in the
  * model. Numbers are written exactly (the shortest decimal that reads back as the same double), times
  * in the largest unit that holds them whole (M, S, else MS with up to three decimals).
  */
@@ -64,7 +68,13 @@ public final class ScenarioWriter {
         partition(sb, problem.partition());
         sb.append("PROBLEM ").append(name(problem.name())).append('\n');
         for (User u : problem.users()) {
-            user(sb, u);
+            user(sb, "USER ", u, "  ");
+        }
+        for (Moment m : problem.timeline()) {
+            sb.append("AT ").append(time(m.at())).append('\n');
+            for (Change c : m.changes()) {
+                change(sb, c);
+            }
         }
         sb.append("RUNIT").append(runControl(problem.runControl())).append('\n');
         return sb.toString();
@@ -99,14 +109,12 @@ public final class ScenarioWriter {
         }
         for (CpuPool pool : p.cpuPools()) {
             sb.append("CPUPOOL ").append(name(pool.name())).append(' ').append(pool.type()).append(' ')
-                    .append(pool.kind() == CpuPool.Kind.LIMITHARD ? "LIMITHARD " + number(pool.value()) + "%"
-                            : "CAPACITY " + number(pool.value()))
-                    .append('\n');
+                    .append(cap(pool.kind(), pool.value())).append('\n');
         }
     }
 
-    private static void user(StringBuilder sb, User u) {
-        sb.append("USER ").append(name(u.name()));
+    private static void user(StringBuilder sb, String statement, User u, String vcpuIndent) {
+        sb.append(statement).append(name(u.name()));
         for (Share s : u.shares()) {
             sb.append(' ').append(share(s));
         }
@@ -116,12 +124,70 @@ public final class ScenarioWriter {
         }
         sb.append('\n');
         for (VirtualCpu v : u.vcpus()) {
-            sb.append("  VCPU ").append(v.address()).append(' ').append(v.type()).append(' ').append(demand(v.demand()));
+            sb.append(vcpuIndent).append("VCPU ").append(v.address()).append(' ').append(v.type()).append(' ').append(demand(v.demand()));
             if (v.stopped()) {
                 sb.append(" STOPPED");
             }
             sb.append('\n');
         }
+    }
+
+    /** One change, indented under its AT; SET SHARE in share tokens, whichever syntax it was written in. */
+    private static void change(StringBuilder sb, Change change) {
+        change.accept(new Change.Visitor<Void>() {
+            @Override
+            public Void setShare(Change.SetShare c) {
+                sb.append("  SET SHARE ").append(name(c.user()));
+                c.shares().forEach(s -> sb.append(' ').append(share(s)));
+                sb.append('\n');
+                return null;
+            }
+
+            @Override
+            public Void setDemand(Change.SetDemand c) {
+                sb.append("  SET DEMAND ").append(vcpu(c.vcpu())).append(' ').append(demand(c.demand())).append('\n');
+                return null;
+            }
+
+            @Override
+            public Void logon(Change.Logon c) {
+                user(sb, "  LOGON ", c.user(), "    ");
+                return null;
+            }
+
+            @Override
+            public Void logoff(Change.Logoff c) {
+                sb.append("  LOGOFF ").append(name(c.user())).append('\n');
+                return null;
+            }
+
+            @Override
+            public Void stop(Change.Stop c) {
+                sb.append("  STOP ").append(vcpu(c.vcpu())).append('\n');
+                return null;
+            }
+
+            @Override
+            public Void start(Change.Start c) {
+                sb.append("  START ").append(vcpu(c.vcpu())).append('\n');
+                return null;
+            }
+
+            @Override
+            public Void setCpuPool(Change.SetCpuPool c) {
+                sb.append("  SET CPUPOOL ").append(name(c.pool())).append(' ').append(cap(c.kind(), c.value())).append('\n');
+                return null;
+            }
+        });
+    }
+
+    /** {@code B.0}. */
+    static String vcpu(VcpuRef ref) {
+        return name(ref.user()) + "." + ref.address();
+    }
+
+    private static String cap(CpuPool.Kind kind, double value) {
+        return kind == CpuPool.Kind.LIMITHARD ? "LIMITHARD " + number(value) + "%" : "CAPACITY " + number(value);
     }
 
     /**
