@@ -193,6 +193,16 @@ public record Problem(String name, Partition partition, List<User> users, RunCon
         return users.stream().flatMap(u -> u.vcpus().stream().map(v -> new Placed(u, v, dispatchPool(u, v)))).toList();
     }
 
+    /**
+     * The record's usual form, without {@code timeline} when it is empty: a static problem reads as it did
+     * before problems had timelines, so that digests of generated problems stay the same.
+     */
+    @Override
+    public String toString() {
+        return "Problem[name=" + name + ", partition=" + partition + ", users=" + users + ", runControl=" + runControl
+                + ", location=" + location + (timeline.isEmpty() ? "" : ", timeline=" + timeline) + "]";
+    }
+
     /** A virtual CPU together with its user and the dispatch pool it runs in. */
     public record Placed(User user, VirtualCpu vcpu, EngineType pool) {
         /** {@code USER.ADDR}, the name reports and measurement files use. */
