@@ -46,7 +46,7 @@ class PhaseComparisonTest {
      * Two CPs; A and B at RELATIVE 100 wanting all they can get (50, 50), then at 10 s B's share goes to 300
      * (25, 75), then at 20 s C logs on with one * (A 20, B 60, C 20... at the shares 100:300:100), ending at 30 s.
      */
-    private static Problem shares() {
+    static Problem shares() {
         User a = user("A", 100);
         User b = user("B", 100);
         return new Problem("S", new Partition(Map.of(EngineType.CP, 1), Map.of(), Topology.singleChip(L), Srm.DEFAULT,
