@@ -114,7 +114,13 @@ public final class ScenarioWriter {
     }
 
     private static void user(StringBuilder sb, String statement, User u, String vcpuIndent) {
-        sb.append(statement).append(name(u.name()));
+        sb.append(userLine(statement, u)).append('\n');
+        vcpus(sb, u, vcpuIndent);
+    }
+
+    /** {@code USER A CP.100-R POOL LNX CPUAFFINITY OFF}, or the same after LOGON. */
+    private static String userLine(String statement, User u) {
+        StringBuilder sb = new StringBuilder(statement).append(name(u.name()));
         for (Share s : u.shares()) {
             sb.append(' ').append(share(s));
         }
@@ -122,7 +128,10 @@ public final class ScenarioWriter {
         if (!u.cpuAffinity()) {
             sb.append(" CPUAFFINITY OFF");
         }
-        sb.append('\n');
+        return sb.toString();
+    }
+
+    private static void vcpus(StringBuilder sb, User u, String vcpuIndent) {
         for (VirtualCpu v : u.vcpus()) {
             sb.append(vcpuIndent).append("VCPU ").append(v.address()).append(' ').append(v.type()).append(' ').append(demand(v.demand()));
             if (v.stopped()) {
@@ -132,51 +141,58 @@ public final class ScenarioWriter {
         }
     }
 
-    /** One change, indented under its AT; SET SHARE in share tokens, whichever syntax it was written in. */
+    /** One change, indented under its AT, and a LOGON's VCPUs under it. */
     private static void change(StringBuilder sb, Change change) {
-        change.accept(new Change.Visitor<Void>() {
+        sb.append("  ").append(statement(change)).append('\n');
+        if (change instanceof Change.Logon logon) {
+            vcpus(sb, logon.user(), "    ");
+        }
+    }
+
+    /**
+     * A change as its one canonical statement line, without indentation: {@code SET SHARE B CP.300-R} (share
+     * tokens, whichever syntax it was written in), {@code LOGON C CP.100-R} (without its VCPU lines),
+     * {@code LOGOFF A}, {@code STOP B.0}. For reports that list what changed.
+     *
+     * @throws IllegalArgumentException when a name cannot be written as one token of the language
+     */
+    public static String statement(Change change) {
+        return change.accept(new Change.Visitor<String>() {
             @Override
-            public Void setShare(Change.SetShare c) {
-                sb.append("  SET SHARE ").append(name(c.user()));
+            public String setShare(Change.SetShare c) {
+                StringBuilder sb = new StringBuilder("SET SHARE ").append(name(c.user()));
                 c.shares().forEach(s -> sb.append(' ').append(share(s)));
-                sb.append('\n');
-                return null;
+                return sb.toString();
             }
 
             @Override
-            public Void setDemand(Change.SetDemand c) {
-                sb.append("  SET DEMAND ").append(vcpu(c.vcpu())).append(' ').append(demand(c.demand())).append('\n');
-                return null;
+            public String setDemand(Change.SetDemand c) {
+                return "SET DEMAND " + vcpu(c.vcpu()) + " " + demand(c.demand());
             }
 
             @Override
-            public Void logon(Change.Logon c) {
-                user(sb, "  LOGON ", c.user(), "    ");
-                return null;
+            public String logon(Change.Logon c) {
+                return userLine("LOGON ", c.user());
             }
 
             @Override
-            public Void logoff(Change.Logoff c) {
-                sb.append("  LOGOFF ").append(name(c.user())).append('\n');
-                return null;
+            public String logoff(Change.Logoff c) {
+                return "LOGOFF " + name(c.user());
             }
 
             @Override
-            public Void stop(Change.Stop c) {
-                sb.append("  STOP ").append(vcpu(c.vcpu())).append('\n');
-                return null;
+            public String stop(Change.Stop c) {
+                return "STOP " + vcpu(c.vcpu());
             }
 
             @Override
-            public Void start(Change.Start c) {
-                sb.append("  START ").append(vcpu(c.vcpu())).append('\n');
-                return null;
+            public String start(Change.Start c) {
+                return "START " + vcpu(c.vcpu());
             }
 
             @Override
-            public Void setCpuPool(Change.SetCpuPool c) {
-                sb.append("  SET CPUPOOL ").append(name(c.pool())).append(' ').append(cap(c.kind(), c.value())).append('\n');
-                return null;
+            public String setCpuPool(Change.SetCpuPool c) {
+                return "SET CPUPOOL " + name(c.pool()) + " " + cap(c.kind(), c.value());
             }
         });
     }
