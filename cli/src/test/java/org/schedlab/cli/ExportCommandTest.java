@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.schedlab.core.Unlocated;
@@ -78,6 +79,43 @@ class ExportCommandTest {
             assertTrue(line.startsWith("*") || line.matches("(SET (SHARE|SRM|CPUAFFINITY)|DEFINE (CPU|CPUPOOL)|SCHEDULE) .*"),
                     () -> "neither a CP command nor a note: " + line);
         }
+    }
+
+    /** The issue's example with a CPU pool cap change and a fractional instant: the timed script of CP commands. */
+    static final String DYNAMIC = """
+            LPAR CP.2 ZIIP.1
+            CPUPOOL LNX CP CAPACITY 1
+            PROBLEM D1
+            USER A CP.100-R
+              VCPU 0 CP *
+            USER B CP.100-R
+              VCPU 0 CP 0
+            AT 20S
+              SET SHARE B CP.300-R
+              SET DEMAND B.0 *
+              LOGON C CP.100-R ZIIP.25-AL POOL LNX
+                VCPU 0 CP 50
+                VCPU 1 ZIIP *
+            AT 40.5S
+              LOGOFF A
+              STOP B.0
+              SET CPUPOOL LNX LIMITHARD 30%
+            AT 45S
+              START B.0
+            RUNIT DURATION 60S
+            """;
+
+    @Test
+    void exportBoth_problemThatChangesWhileItRuns_timedScriptAndCanonicalText(@TempDir Path dir) throws Exception {
+        Path scn = Cli.write(dir.resolve("D1.scn"), DYNAMIC);
+        String zvm = golden(scn, "zvm");
+        for (String line : zvm.split("\n")) {
+            assertTrue(line.startsWith("*") || line.matches("(SET (SHARE|SRM|CPUAFFINITY|CPUPOOL)|DEFINE (CPU|CPUPOOL)|SCHEDULE"
+                    + "|XAUTOLOG|FORCE|SLEEP) .*"), () -> "neither a CP command nor a note: " + line);
+        }
+        String text = golden(scn, "scn");
+        assertEquals(ScenarioParser.parse(scn).problems().stream().map(Unlocated::of).toList(),
+                ScenarioParser.parse(scn.toString(), text).problems().stream().map(Unlocated::of).toList());
     }
 
     @Test
