@@ -118,6 +118,37 @@ class ExportCommandTest {
                 ScenarioParser.parse(scn.toString(), text).problems().stream().map(Unlocated::of).toList());
     }
 
+    /** docs/export.md shows the timed script of the language reference's D1: these lines, in two runs. */
+    @Test
+    void exportZvm_languageReferenceD1_isWhatTheDocsShow(@TempDir Path dir) {
+        Path scn = Cli.write(dir.resolve("D1.scn"), """
+                LPAR CP.2
+                PROBLEM D1
+                USER A CP.100-R
+                  VCPU 0 CP *
+                USER B CP.100-R
+                  VCPU 0 CP 0
+                AT 20S
+                  SET SHARE B CP.300-R
+                  SET DEMAND B.0 *
+                  LOGON C CP.100-R
+                    VCPU 0 CP 50
+                AT 40S
+                  LOGOFF A
+                  STOP B.0
+                RUNIT DURATION 60S
+                """);
+        Cli.Result r = Cli.run("export", scn.toString(), "--format", "zvm");
+        r.assertExit(ExitCodes.OK);
+        String first = String.join("\n", "SLEEP 20 SEC", "* At 20 s:", "SET SHARE B TYPE CP RELATIVE 300 NOLIMIT",
+                "* B CPU 00: its burner's target is now * (spin without waiting)", "XAUTOLOG C") + "\n";
+        String second = String.join("\n", "SLEEP 20 SEC", "* At 40 s:", "FORCE A",
+                "* B CPU 00: the guest stops it and its burner (CP has no command that stops another user's virtual CPU)") + "\n";
+        int at = r.out().indexOf(first);
+        assertTrue(at > 0, r::all);
+        assertTrue(r.out().indexOf(second, at) > at, r::all);
+    }
+
     @Test
     void export_unknownFormat_isAUsageError() {
         Cli.Result r = Cli.run("export", Cli.SCENARIOS.resolve("J1.scn").toString(), "--format", "html");
