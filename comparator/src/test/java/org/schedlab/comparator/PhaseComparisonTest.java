@@ -344,6 +344,26 @@ class PhaseComparisonTest {
     }
 
     @Test
+    void classify_dynamicProblemRunShort_misallocationOverTheWholeRun() {
+        PhasedSolution s = Solver.solvePhases(shares());
+        ErrorAccumulator acc = new ErrorAccumulator(s, Thresholds.DEFAULT, 0);
+        for (int t = 0; t < 30; t++) {
+            // B never gets more than half: over the run it is short and A over.
+            acc.add(new ObservedInterval(t, t + 1, t < 20 ? new double[] {50, 50, 0} : new double[] {30, 50, 20}));
+        }
+        FailureClass f = FailureClass.classify(s, acc.finish(), 1);
+        assertEquals(FailureClass.Kind.MISALLOCATION, f.kind());
+        assertEquals(List.of("A.0"), f.pools().get(0).overServed());
+        assertEquals(List.of("B.0"), f.pools().get(0).underServed());
+        // A static problem's PhasedSolution classifies as its Solution.
+        Problem p = RandomProblems.small(3, RandomProblems.Demands.MOSTLY_FINITE);
+        ErrorAccumulator one = new ErrorAccumulator(Solver.solve(p), Thresholds.DEFAULT, 0);
+        one.add(new ObservedInterval(0, 1, new double[Solver.solve(p).running().size()]));
+        Comparison c = one.finish();
+        assertEquals(FailureClass.classify(Solver.solve(p), c, 1), FailureClass.classify(Solver.solvePhases(p), c, 1));
+    }
+
+    @Test
     void thresholds_settleLimit_defaultsAndValidation() {
         assertEquals(Thresholds.DEFAULT, new Thresholds(5, OptionalDouble.empty()));
         assertEquals(Thresholds.DEFAULT_SETTLE_S, Thresholds.DEFAULT.settleS());
