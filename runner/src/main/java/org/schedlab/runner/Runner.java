@@ -81,10 +81,16 @@ public final class Runner {
         long intervalEnd = Math.min(interval, duration);
         long nextDistribution = reshufflePeriod;
         int windows = 0;
+        // A problem that changes while it runs: a window ends at each change's instant, and the change applies there.
+        long[] changes = dispatcher.changeInstants();
+        int nextChange = 0;
         while (t < duration) {
             long end = Math.min(t + window, intervalEnd);
             if (t < warmup) {
                 end = Math.min(end, warmup);
+            }
+            if (nextChange < changes.length) {
+                end = Math.min(end, changes[nextChange]);
             }
             dispatcher.beginWindow(t, end, t >= warmup);
             workers.runWindow();
@@ -95,6 +101,9 @@ public final class Runner {
             }
             try {
                 dispatcher.edge(distribute);
+                if (nextChange < changes.length && end == changes[nextChange]) {
+                    dispatcher.change(nextChange++);
+                }
             } catch (RuntimeException | Error e) {
                 throw policyFailed(dispatcher, e);
             }

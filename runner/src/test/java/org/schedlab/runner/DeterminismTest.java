@@ -81,6 +81,21 @@ class DeterminismTest {
         }
     }
 
+    /**
+     * A problem that changes while it runs (every kind of change, {@link DynamicRunTest#EVERYTHING}): the changes
+     * apply at window edges, serially, so they are as deterministic as the rest, in both dispatch modes.
+     */
+    @Test
+    void dynamicProblem_anyThreadCount_byteIdentical() throws Exception {
+        Problem p = Runs.one(DynamicRunTest.EVERYTHING);
+        for (String policy : new String[] {"fair", "zvm63", "zvm64", "fair:weights=share"}) {
+            RunConfig cfg = RunConfig.forProblem(p).toBuilder().intervalMicros(500_000).threads(1).build();
+            String one = hash(p, policy, cfg);
+            assertEquals(one, hash(p, policy, cfg.toBuilder().threads(2).build()), policy + " with 2 threads");
+            assertEquals(one, hash(p, policy, cfg.toBuilder().threads(8).build()), policy + " with 8 threads");
+        }
+    }
+
     @Test
     void differentSeed_finiteDemands_changesResults() throws Exception {
         Problem p = Runs.one(BUSY);

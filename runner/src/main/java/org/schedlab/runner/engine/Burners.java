@@ -104,11 +104,66 @@ final class Burners {
 
     /** Schedules a finite burner's first period boundary at a random phase; it waits until then. */
     void startWaiting(int v, int home) {
+        startWaiting(v, home, 0);
+    }
+
+    /**
+     * Schedules a finite burner's first period boundary at a random phase after {@code now} (it starts, or its VMDBK
+     * arrives: its user logged on or it was started); it waits until then. A VMDBK that arrives again continues its
+     * own stream of periods.
+     */
+    void startWaiting(int v, int home, long now) {
         long phase = l.context.random(v, 0).nextLong(period);
-        periods[v] = l.context.random(v, 1);
+        if (periods[v] == null) {
+            periods[v] = l.context.random(v, 1);
+        }
         s.vStatus[v] = VcpuStatus.WAITING;
-        s.vWaitSince[v] = 0;
-        s.boundaries[home].add(v, phase);
+        s.vWaitSince[v] = now;
+        s.boundaries[home].add(v, now + phase);
+    }
+
+    /**
+     * Starts a period of a finite burner at {@code now} (its demand just changed from {@code *} or 0): its boundary
+     * one period on, and the period's raw time due.
+     */
+    void startPeriodNow(int v, int home, long now) {
+        if (periods[v] == null) {
+            periods[v] = l.context.random(v, 1);
+        }
+        long p = Math.max(1, Math.round(period * (1 + drift * (2 * periods[v].nextDouble() - 1))));
+        if (s.boundaries[home].contains(v)) {
+            s.boundaries[home].update(v, now + p);
+        } else {
+            s.boundaries[home].add(v, now + p);
+        }
+        s.vRemaining[v] = Math.round(l.vDemandPct[v] * p / 100.0);
+    }
+
+    /**
+     * The burner's demand changed from finite {@code oldPct} to finite {@code l.vDemandPct[v]} within a period: what
+     * is left of the period is due at the new rate, so the period's raw time moves by the difference over the time
+     * left to its boundary.
+     */
+    void redemand(int v, int home, double oldPct, long now) {
+        long left = Math.max(0, s.bdKey[v] - now);
+        s.vRemaining[v] += Math.round((l.vDemandPct[v] - oldPct) * left / 100.0);
+    }
+
+    /** The VMDBK leaves (logged off, stopped, or its demand fell to 0): no boundary, no return from SIE, nothing due. */
+    void forget(int v, int home) {
+        if (s.boundaries[home].contains(v)) {
+            s.boundaries[home].remove(v);
+        }
+        if (s.sieReturns[home].contains(v)) {
+            s.sieReturns[home].remove(v);
+        }
+        s.vInSieWait[v] = false;
+        s.vRemaining[v] = 0;
+    }
+
+    /** Whether the finite burner has a period running (a boundary scheduled). */
+    boolean inPeriod(int v, int home) {
+        return s.boundaries[home].contains(v);
     }
 
     /** The virtual CPU of unit {@code u} whose period boundary is due at {@code now}, first in order; -1 when none. */

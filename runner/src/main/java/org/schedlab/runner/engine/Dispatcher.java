@@ -37,6 +37,7 @@ public final class Dispatcher {
     private final Burners burners;
     private final UnitDispatch cores;
     private final WindowEdge edge;
+    private final ChangeEdge changes;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
     /**
@@ -64,6 +65,7 @@ public final class Dispatcher {
         this.cores = new UnitDispatch(layout, state, burners, meters, slots);
         slots.bind(cores);
         this.edge = new WindowEdge(layout, state, cores, meters, slots);
+        this.changes = new ChangeEdge(layout, state, burners, cores, slots, edge);
     }
 
     /** What the policy gets to start from. */
@@ -124,7 +126,10 @@ public final class Dispatcher {
             state.vHome[v] = home;
             homes[home]++;
             lastUserCore[l.vUser[v]] = home;
-            if (burners.unbounded(v)) {
+            if (!changes.presentAtStart(v)) {
+                // Its user logs on later, or it is started later: it has its home, and nothing else yet.
+                state.vStatus[v] = org.schedlab.runner.spi.VcpuStatus.ABSENT;
+            } else if (burners.unbounded(v)) {
                 cores.wake(v, 0);
             } else if (!burners.idle(v)) {
                 burners.startWaiting(v, home);
@@ -158,6 +163,22 @@ public final class Dispatcher {
     /** The window edge: everything that crosses dispatch vectors, in a fixed order. Serial. */
     public void edge(boolean distributionDue) {
         edge.edge(distributionDue);
+    }
+
+    /**
+     * When the problem's {@code AT} blocks take effect, in microseconds of virtual time, in order; empty for a static
+     * problem. The runner ends a window at each, calls {@link #edge} and then {@link #change}.
+     */
+    public long[] changeInstants() {
+        return layout.timeline.changeAt.clone();
+    }
+
+    /**
+     * Applies the problem's {@code k}-th {@code AT} block (0 for the first) at its instant, right after that instant's
+     * {@link #edge}. Serial.
+     */
+    public void change(int k) {
+        changes.apply(k, state.windowEnd);
     }
 
     /** The interval just ended; resets the interval counters. */

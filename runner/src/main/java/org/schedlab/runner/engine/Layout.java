@@ -27,6 +27,10 @@ final class Layout {
 
     final ModelConstants constants;
     final DispatchMode mode;
+    /** Every VMDBK and bucket of the run, and for a problem that changes while it runs, its phases. */
+    final Timeline timeline;
+    /** Each dispatch pool's index, by engine type. */
+    private final Map<EngineType, Integer> poolOfType;
     final Topology topology;
     final Srm srm;
     final long burnerPeriodMicros;
@@ -94,6 +98,8 @@ final class Layout {
            ModelConstants constants, DispatchMode mode) {
         this.constants = constants;
         this.mode = mode;
+        this.timeline = Timeline.of(problem, buckets);
+        buckets = timeline.buckets;
         this.burnerPeriodMicros = burnerPeriodMicros;
         Partition part = problem.partition();
         this.topology = part.topology();
@@ -102,7 +108,7 @@ final class Layout {
 
         // Dispatch pools and cores, in LPAR order.
         List<EngineType> types = part.types();
-        Map<EngineType, Integer> poolOfType = new HashMap<>();
+        poolOfType = new HashMap<>();
         List<PolicyContext.DispatchPool> pools = new ArrayList<>();
         int coreCount = 0;
         for (EngineType t : types) {
@@ -197,7 +203,7 @@ final class Layout {
             }
         }
         Map<String, Integer> bucketIndex = new HashMap<>();
-        List<Problem.Placed> running = problem.vcpus().stream().filter(p -> !p.vcpu().stopped()).toList();
+        List<Problem.Placed> running = timeline.vmdbks;
         n = running.size();
         nb = buckets.size();
         vBucket = new int[n];
@@ -209,8 +215,8 @@ final class Layout {
         int[] perBucket = new int[nb];
         for (int v = 0; v < n; v++) {
             Problem.Placed p = running.get(v);
-            int[] of = bucketsOfUser.get(p.user());
-            int b = of == null ? -1 : of[p.vcpu().type().ordinal()];
+            int[] of = timeline.vBucket != null ? null : bucketsOfUser.get(p.user());
+            int b = timeline.vBucket != null ? timeline.vBucket[v] : of == null ? -1 : of[p.vcpu().type().ordinal()];
             if (b < 0) {
                 if (bucketIndex.isEmpty()) {
                     for (int k = 0; k < buckets.size(); k++) {
@@ -226,8 +232,9 @@ final class Layout {
             }
             vBucket[v] = b;
             perBucket[b]++;
-            // A problem's user names are unique, so its user objects number the guests as their names would.
-            vUser[v] = userIndex.computeIfAbsent(p.user(), k -> userIndex.size());
+            // A problem's user names are unique, so its user objects number the guests as their names would. Over
+            // the phases of a problem that changes a user's records differ: the timeline numbers each logon.
+            vUser[v] = timeline.vGuest != null ? timeline.vGuest[v] : userIndex.computeIfAbsent(p.user(), k -> userIndex.size());
             boolean unbounded = p.vcpu().demand().unbounded();
             double d = p.vcpu().demand().percent();
             vDemandPct[v] = unbounded ? Double.NaN : d;
@@ -259,7 +266,8 @@ final class Layout {
                 caps.add(new PolicyContext.CpuPoolCap(caps.size(), cp, pool, cp.cap(part.capacity(cp.type())), members));
             }
         }
-        context = new PolicyContext(problem, buckets, infos, pools, caps, constants, seed);
+        context = timeline.dynamic() ? contextOf(timeline.snapshot(0), pools, caps, constants, seed, buckets, infos)
+                : new PolicyContext(problem, buckets, infos, pools, caps, constants, seed);
         int ng = caps.size();
         cpuPoolWhole = new int[ng];
         cpuPoolFraction = new double[ng];
@@ -296,6 +304,42 @@ final class Layout {
                 cpuPoolVcpus[vCpuPool[v]][perCap[vCpuPool[v]]++] = v;
             }
         }
+    }
+
+    /**
+     * The run as it stands in phase {@code now} of a problem that changes, over the run's indexes: its problem, the
+     * buckets and virtual CPUs as they stand (those absent as {@code last} has them, which it is updated to), the CPU
+     * pool caps with the phase's cap values.
+     */
+    PolicyContext contextOf(Timeline.Snapshot now, List<PolicyContext.DispatchPool> pools,
+                            List<PolicyContext.CpuPoolCap> caps, ModelConstants k, long seed, List<Bucket> lastBuckets,
+                            List<PolicyContext.Vcpu> lastVcpus) {
+        List<Bucket> bs = new ArrayList<>(lastBuckets.size());
+        for (int b = 0; b < lastBuckets.size(); b++) {
+            bs.add(now.buckets()[b] != null ? now.buckets()[b] : lastBuckets.get(b));
+        }
+        List<PolicyContext.Vcpu> vs = new ArrayList<>(lastVcpus.size());
+        for (PolicyContext.Vcpu last : lastVcpus) {
+            int v = last.index();
+            Problem.Placed p = now.placed()[v];
+            if (now.present()[v]) {
+                Bucket b = bs.get(last.bucket());
+                vs.add(new PolicyContext.Vcpu(v, p, last.bucket(), last.dispatchPool(), b.entitlementPerVcpu(),
+                        p.vcpu().demand().unbounded(), p.vcpu().demand().percent(), true));
+            } else {
+                Problem.Placed q = p != null ? p : last.placed();
+                vs.add(new PolicyContext.Vcpu(v, q, last.bucket(), last.dispatchPool(), last.weight(),
+                        q.vcpu().demand().unbounded(), q.vcpu().demand().percent(), false));
+            }
+        }
+        Partition part = now.problem().partition();
+        List<PolicyContext.CpuPoolCap> cs = new ArrayList<>(caps.size());
+        for (PolicyContext.CpuPoolCap g : caps) {
+            CpuPool cp = part.cpuPool(g.cpuPool().name()).orElse(g.cpuPool());
+            cs.add(new PolicyContext.CpuPoolCap(g.index(), cp, g.dispatchPool(),
+                    cp.cap(part.capacity(cp.type())), g.members()));
+        }
+        return new PolicyContext(now.problem(), bs, vs, pools, cs, k, seed);
     }
 
     private static int[] filled(int length, int value) {

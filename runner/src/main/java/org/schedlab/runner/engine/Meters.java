@@ -41,8 +41,16 @@ final class Meters {
         vRawInterval = new long[l.n];
         vWorkInterval = new long[l.n];
         vDelay = new DelayHistogram[l.n];
+        int[] column = l.timeline.vColumn;
+        DelayHistogram[] perColumn = new DelayHistogram[l.timeline.columns];
         for (int v = 0; v < l.n; v++) {
-            vDelay[v] = new DelayHistogram();
+            // The VMDBKs of one measurement column (a virtual CPU's logons) share its histogram: they are never
+            // present at once, so only one of them records at a time.
+            int c = column == null ? v : column[v];
+            if (perColumn[c] == null) {
+                perColumn[c] = new DelayHistogram();
+            }
+            vDelay[v] = perColumn[c];
         }
         cpuBusy = new long[l.nCpus];
         cpuLastVcpu = new int[l.nCpus];
@@ -104,6 +112,10 @@ final class Meters {
     IntervalSample takeInterval(int index, long start, long end) {
         long len = end - start;
         int fullSpeed = layout.constants.fullSpeed();
+        int[] column = layout.timeline.vColumn;
+        if (column != null) {
+            return takeColumns(index, start, end, column);
+        }
         List<VcpuSample> out = new ArrayList<>(layout.n);
         for (int v = 0; v < layout.n; v++) {
             double busy = vRawInterval[v] * 100.0 / len;
@@ -112,6 +124,27 @@ final class Meters {
             out.add(new VcpuSample(busy, mt1, etr));
             vRawInterval[v] = 0;
             vWorkInterval[v] = 0;
+        }
+        return new IntervalSample(index, start, end, out);
+    }
+
+    /** A problem that changes while it runs: each column adds up the VMDBKs of its virtual CPU (one per logon). */
+    private IntervalSample takeColumns(int index, long start, long end, int[] column) {
+        long len = end - start;
+        int fullSpeed = layout.constants.fullSpeed();
+        int columns = layout.timeline.columns;
+        long[] raw = new long[columns];
+        long[] work = new long[columns];
+        for (int v = 0; v < layout.n; v++) {
+            raw[column[v]] += vRawInterval[v];
+            work[column[v]] += vWorkInterval[v];
+            vRawInterval[v] = 0;
+            vWorkInterval[v] = 0;
+        }
+        List<VcpuSample> out = new ArrayList<>(columns);
+        for (int c = 0; c < columns; c++) {
+            out.add(new VcpuSample(raw[c] * 100.0 / len, work[c] * 100.0 / ((double) len * fullSpeed),
+                    work[c] / (1000.0 * fullSpeed)));
         }
         return new IntervalSample(index, start, end, out);
     }
@@ -127,6 +160,17 @@ final class Meters {
             if (measuring && (s.vStatus[v] == VcpuStatus.READY || s.vStatus[v] == VcpuStatus.LIMITED)) {
                 vDelay[v].record(s.windowEnd - s.vReadySince[v]);
                 s.vReadySince[v] = s.windowEnd;
+            }
+        }
+        int[] column = l.timeline.vColumn;
+        boolean[] seen = column == null ? null : new boolean[l.timeline.columns];
+        for (int v = 0; v < l.n; v++) {
+            // One entry per measurement column: a virtual CPU's logons share one histogram (see the constructor).
+            if (column != null) {
+                if (seen[column[v]]) {
+                    continue;
+                }
+                seen[column[v]] = true;
             }
             delays.add(vDelay[v].stats());
             sum += vDelay[v].sum();
@@ -144,9 +188,18 @@ final class Meters {
                     cpuPreemptions[cpu], cpuDispatches[cpu], cpuAffinityMisses[cpu]));
         }
         List<RunSummary.BucketStats> bs = new ArrayList<>(l.nb);
-        for (int b = 0; b < l.nb; b++) {
-            bs.add(new RunSummary.BucketStats(l.context.buckets().get(b).id(),
-                    bucketLimitedMicros[b] * 100.0 / measuredMicros));
+        if (column == null) {
+            for (int b = 0; b < l.nb; b++) {
+                bs.add(new RunSummary.BucketStats(l.context.buckets().get(b).id(),
+                        bucketLimitedMicros[b] * 100.0 / measuredMicros));
+            }
+        } else {
+            // A user's logons have buckets of the same name, never at once: one entry per name, in order of appearance.
+            Map<String, Long> byId = new java.util.LinkedHashMap<>();
+            for (int b = 0; b < l.nb; b++) {
+                byId.merge(l.context.buckets().get(b).id(), bucketLimitedMicros[b], Long::sum);
+            }
+            byId.forEach((id, micros) -> bs.add(new RunSummary.BucketStats(id, micros * 100.0 / measuredMicros)));
         }
         return new RunSummary(delays, cpus, bs, count == 0 ? 0 : (double) sum / count);
     }

@@ -112,6 +112,20 @@ final class RunSlots {
         }
     }
 
+    /**
+     * CPU pool {@code g}'s cap is now {@code capPct} percent of one logical CPU (SET CPUPOOL while the problem runs):
+     * its whole slots, its fraction and its credit's cap follow; the credit keeps what it holds, within the new cap.
+     * The slots are set at the next {@link #cpuPoolEdge}. Edge only.
+     */
+    void setCap(int g, double capPct) {
+        double cpus = capPct / 100;
+        l.cpuPoolCap[g] = cpus;
+        l.cpuPoolWhole[g] = (int) Math.min(Integer.MAX_VALUE, Math.floor(cpus + 1e-9));
+        l.cpuPoolFraction[g] = Math.max(0, cpus - l.cpuPoolWhole[g]);
+        burst[g] = cpus * l.constants.limitBurstMicros();
+        s.cpuPoolCredit[g] = Math.min(burst[g], s.cpuPoolCredit[g]);
+    }
+
     /** Credits and debits each CPU pool for the window and sets its slots. Edge only. */
     void cpuPoolEdge(long now, long len) {
         for (int g = 0; g < cpuPools; g++) {

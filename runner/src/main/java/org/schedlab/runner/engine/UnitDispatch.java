@@ -339,6 +339,54 @@ final class UnitDispatch {
         }
     }
 
+    /**
+     * A change of the problem while it runs (edge only): {@code v} becomes ready now, as after a wait, and preempts as
+     * a newly ready VMDBK does.
+     */
+    void wakeNow(int v, long now) {
+        wake(v, now);
+        if (s.vStatus[v] == VcpuStatus.READY) {
+            preemptIfMoreUrgent(s.vHome[v], v, now);
+        }
+    }
+
+    /** Edge only: a running {@code v} is accounted up to now, so its burner's numbers may change. */
+    void settleRunning(int v, long now) {
+        if (s.vStatus[v] == VcpuStatus.RUNNING) {
+            settle(s.runningCpu(v), now);
+        }
+    }
+
+    /** Edge only: a running {@code v}'s burner numbers changed (after {@link #settleRunning}): its deadline follows. */
+    void retime(int v) {
+        if (s.vStatus[v] == VcpuStatus.RUNNING) {
+            int cpu = s.runningCpu(v);
+            s.deadlines[l.cpuUnit[cpu]].update(cpu, deadline(cpu, v));
+        }
+    }
+
+    /**
+     * Edge only: {@code v} wants nothing from now on (its burner's demand fell to 0, it was stopped or its user logged
+     * off): off its CPU (charged) or out of its queue, and waiting.
+     */
+    void idleNow(int v, long now) {
+        switch (s.vStatus[v]) {
+            case RUNNING -> stopRunning(s.runningCpu(v), v, now, true);
+            case READY -> {
+                s.removeReady(v);
+                s.vStatus[v] = VcpuStatus.WAITING;
+                s.vWaitSince[v] = now;
+            }
+            case LIMITED -> {
+                s.vStatus[v] = VcpuStatus.WAITING;
+                s.vWaitSince[v] = now;
+            }
+            default -> {
+            }
+        }
+        s.touch(v);
+    }
+
     private void dispatchFree(int u, long now) {
         if (s.dv[u].isEmpty()) {
             return;

@@ -58,6 +58,34 @@ final class WindowEdge {
         limitable = java.util.Arrays.copyOf(may, k);
     }
 
+    /**
+     * The problem changed and the policy has been told: it is asked again which buckets it may limit (a bucket that
+     * lost its limit comes off the list and loses its slot cap), and then, as at an edge, for the limit list, repricing
+     * and slots, so the new settings hold from now on. Edge only.
+     */
+    void afterChange(long now) {
+        int[] before = limitable;
+        start();
+        boolean[] still = new boolean[l.nb];
+        for (int b : limitable) {
+            still[b] = true;
+        }
+        for (int b : before) {
+            if (!still[b]) {
+                if (s.bucketLimited[b]) {
+                    setLimited(b, false, now);
+                }
+                if (l.mode == DispatchMode.GLOBAL_ORDER) {
+                    slots.bucketSlots(b, Integer.MAX_VALUE, now);
+                }
+            }
+        }
+        decide(now);
+        if (l.mode == DispatchMode.GLOBAL_ORDER) {
+            slots.cpuPoolEdge(now, 0);
+        }
+    }
+
     void edge(boolean distributionDue) {
         long now = s.windowEnd;
         account();
@@ -81,6 +109,22 @@ final class WindowEdge {
                 meters.limited(b, len);
             }
         }
+        decide(now);
+        if (l.mode == DispatchMode.GLOBAL_ORDER) {
+            slots.cpuPoolEdge(now, len);
+            return;
+        }
+        steal(now);
+        if (distributionDue) {
+            boolean rebalance = l.srm.workDistribution() == Srm.WorkDistribution.REBALANCE;
+            for (int p = 0; p < l.dispatchPoolCount(); p++) {
+                distribution.distribute(p, rebalance);
+            }
+        }
+    }
+
+    /** The limit list for the next window, the repricing the policy asks for, and (GLOBAL_ORDER) the buckets' slots. */
+    private void decide(long now) {
         for (int b : limitable) {
             boolean lim = s.policy.onLimitList(b, view);
             if (lim != s.bucketLimited[b]) {
@@ -99,15 +143,6 @@ final class WindowEdge {
                 if (!s.bucketLimited[b]) {
                     slots.bucketSlots(b, s.policy.runningLimit(b, view), now);
                 }
-            }
-            slots.cpuPoolEdge(now, len);
-            return;
-        }
-        steal(now);
-        if (distributionDue) {
-            boolean rebalance = l.srm.workDistribution() == Srm.WorkDistribution.REBALANCE;
-            for (int p = 0; p < l.dispatchPoolCount(); p++) {
-                distribution.distribute(p, rebalance);
             }
         }
     }
@@ -143,7 +178,7 @@ final class WindowEdge {
                     slots.used[l.vCpuPool[v]] += raw;
                 }
                 s.vRawWindow[v] = 0;
-                boolean wanting = s.vStatus[v] != VcpuStatus.WAITING;
+                boolean wanting = s.vStatus[v] != VcpuStatus.WAITING && s.vStatus[v] != VcpuStatus.ABSENT;
                 if (wanting != s.vWanting[v]) {
                     s.vWanting[v] = wanting;
                     s.bucketWanting[b] += wanting ? 1 : -1;

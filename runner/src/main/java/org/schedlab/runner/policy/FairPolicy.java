@@ -3,6 +3,7 @@ package org.schedlab.runner.policy;
 import java.util.List;
 import java.util.Map;
 import org.schedlab.core.LimitMode;
+import org.schedlab.runner.spi.ChangeView;
 import org.schedlab.runner.spi.DispatchMode;
 import org.schedlab.runner.spi.PolicyContext;
 import org.schedlab.runner.spi.PolicyInstance;
@@ -111,10 +112,9 @@ public final class FairPolicy implements SchedulerPolicy {
         /** A target that moves by less than this fraction keeps its virtual time (noise of the demand estimate). */
         private static final double REWEIGH_TOLERANCE = 0.01;
 
-        private final PolicyContext ctx;
         private final double[] vt;
         /** Under {@code weights=share}: readjusted weights (Surplus Fair Scheduling); null otherwise. */
-        private final SurplusFairWeights weights;
+        private SurplusFairWeights weights;
         /** The fluid allocation of the observed demand; null under {@code weights=share}. */
         private final FluidTargets targets;
         private final double[] lag;
@@ -143,10 +143,9 @@ public final class FairPolicy implements SchedulerPolicy {
         private final boolean[] activeAtLastEdge;
         /** Scratch for {@link #windowEnd}: the least virtual time per dispatch pool and class this window. */
         private final double[] poolMin;
-        private final LimitList limits;
+        private LimitList limits;
 
         Instance(PolicyContext ctx, boolean fluid) {
-            this.ctx = ctx;
             int n = ctx.vcpus().size();
             vt = new double[n];
             double[] weight = new double[n];
@@ -170,14 +169,8 @@ public final class FairPolicy implements SchedulerPolicy {
             activeAtLastEdge = new boolean[n];
             poolMin = new double[2 * np];
             List<Bucket> buckets = ctx.buckets();
-            double[] lim = new double[buckets.size()];
+            double[] lim = limits(ctx, fluid);
             keyedScavenging = new boolean[buckets.size()];
-            for (int b = 0; b < lim.length; b++) {
-                boolean soft = buckets.get(b).limitMode().orElse(LimitMode.HARD) == LimitMode.SOFT;
-                // Fluid targets already hold a soft-limited bucket to its limit exactly when the solver's rule does
-                // (others want the capacity), and give it its part of any leftover otherwise.
-                lim[b] = fluid && soft ? Double.POSITIVE_INFINITY : buckets.get(b).limit();
-            }
             // Slotted: in GLOBAL_ORDER the dispatcher holds CPU pools to their caps and limited buckets to their
             // slots, and the members that run are the most urgent, so they split the limit by weight.
             limits = new LimitList(ctx, lim, LimitList.SoftRule.OTHERS_FILL_POOL, true);
@@ -188,6 +181,60 @@ public final class FairPolicy implements SchedulerPolicy {
             for (int v = 0; v < n; v++) {
                 inverse[v] = fluid ? targets.inverse(v) : 0;
                 clockOf[v] = 2 * pool[v] + (fluid && targets.whole(v) ? 1 : 0);
+            }
+        }
+
+        /** The limits fair enforces through the limit list, per bucket. */
+        private static double[] limits(PolicyContext ctx, boolean fluid) {
+            List<Bucket> buckets = ctx.buckets();
+            double[] lim = new double[buckets.size()];
+            for (int b = 0; b < lim.length; b++) {
+                boolean soft = buckets.get(b).limitMode().orElse(LimitMode.HARD) == LimitMode.SOFT;
+                // Fluid targets already hold a soft-limited bucket to its limit exactly when the solver's rule does
+                // (others want the capacity), and give it its part of any leftover otherwise.
+                lim[b] = fluid && soft ? Double.POSITIVE_INFINITY : buckets.get(b).limit();
+            }
+            return lim;
+        }
+
+        /**
+         * The problem changed while it runs: fair re-targets at once. The limit list takes the new limits and caps
+         * (keeping its credits), the fluid allocation is solved again for the problem as it stands, with an arriving
+         * virtual CPU taken as wanting all it can get, and every target that moved keeps its service lag
+         * ({@link #reweigh}). An arriving virtual CPU starts at its class's clock: no credit, no debt.
+         */
+        @Override
+        public void changed(ChangeView change) {
+            PolicyContext now = change.context();
+            boolean fluid = targets != null;
+            double[] lim = limits(now, fluid);
+            limits = limits.changed(now, lim);
+            if (!fluid) {
+                double[] weight = new double[vt.length];
+                for (PolicyContext.Vcpu v : now.vcpus()) {
+                    weight[v.index()] = Math.max(v.weight(), 1e-6);
+                }
+                weights = new SurplusFairWeights(now, weight, lim);
+            } else {
+                targets.changed(now, change);
+            }
+            for (int v = 0; v < vt.length; v++) {
+                if (change.arrived(v)) {
+                    if (fluid) {
+                        inverse[v] = targets.inverse(v);
+                        clockOf[v] = 2 * pool[v] + (targets.whole(v) ? 1 : 0);
+                    }
+                    vt[v] = poolClock[clockOf[v]];
+                    reweighed[bucket[v]] = true;
+                }
+                if (change.departed(v)) {
+                    activeAtLastEdge[v] = false;
+                }
+            }
+            if (fluid) {
+                reweigh();
+            } else {
+                java.util.Arrays.fill(reweighed, true);
             }
         }
 

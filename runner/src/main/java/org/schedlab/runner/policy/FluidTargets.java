@@ -78,9 +78,14 @@ final class FluidTargets {
      * for every solve (records validated, names normalized, buckets and groups made again) was about half of a fair
      * run of 10,000 virtual CPUs (docs/performance.md).
      */
-    private final Solver.Prepared prepared;
+    private Solver.Prepared prepared;
     /** Scratch: the demands of a solve, per running virtual CPU. */
-    private final double[] demandCap;
+    private double[] demandCap;
+    /**
+     * The virtual CPUs present now, in index order: the prepared problem's running ones in its order (all of them,
+     * in a static problem).
+     */
+    private int[] running;
 
     /** @param initial per virtual CPU, the weight kept while the allocation gives it nothing (it still orders it behind others) */
     FluidTargets(PolicyContext ctx, double[] initial) {
@@ -95,7 +100,8 @@ final class FluidTargets {
         this.waitSince = new long[initial.length];
         this.solvedDemand = new double[initial.length];
         this.prepared = Solver.prepare(ctx.problem());
-        this.demandCap = new double[initial.length];
+        this.running = present(ctx);
+        this.demandCap = new double[running.length];
         Arrays.fill(lastWaited, Long.MIN_VALUE / 2);
         Arrays.fill(waitedBefore, Long.MIN_VALUE / 2);
         // Until demand is observed every virtual CPU is taken as wanting all it can get: the allocation of an
@@ -104,6 +110,36 @@ final class FluidTargets {
         // Its rate starts there too and decays to what it uses: started at 0, a donor found waiting would be priced
         // at the headroom alone and run too seldom to show its real rate for seconds.
         System.arraycopy(target, 0, rate, 0, target.length);
+    }
+
+    private static int[] present(PolicyContext ctx) {
+        return ctx.vcpus().stream().filter(PolicyContext.Vcpu::present).mapToInt(PolicyContext.Vcpu::index).toArray();
+    }
+
+    /**
+     * The problem changed while it runs: the allocation is laid out for the problem as it stands now and solved at once,
+     * with every virtual CPU that arrived taken as wanting all it can get, as at the start, until it is seen waiting.
+     */
+    void changed(PolicyContext now, org.schedlab.runner.spi.ChangeView change) {
+        prepared = Solver.prepare(now.problem());
+        running = present(now);
+        demandCap = new double[running.length];
+        for (int v : running) {
+            if (change.arrived(v)) {
+                lastWaited[v] = Long.MIN_VALUE / 2;
+                waitedBefore[v] = Long.MIN_VALUE / 2;
+                inWait[v] = false;
+                waitingAtLastEdge[v] = false;
+                ranWindow[v] = 0;
+            }
+        }
+        solvedAt = change.nowMicros();
+        solve(change.nowMicros());
+        for (int v : running) {
+            if (change.arrived(v)) {
+                rate[v] = target[v];
+            }
+        }
     }
 
     /** 1 / the virtual CPU's current weight. */
@@ -190,7 +226,7 @@ final class FluidTargets {
      */
     private boolean solveIfMoved(long now) {
         boolean moved = false;
-        for (int v = 0; v < target.length; v++) {
+        for (int v : running) {
             double d = observed(v, now);
             if (Math.abs(d - solvedDemand[v]) > RESOLVE_PCT) {
                 moved = true;
@@ -204,13 +240,16 @@ final class FluidTargets {
     }
 
     private void solve(long now) {
-        for (int v = 0; v < target.length; v++) {
+        int[] run = running;
+        for (int i = 0; i < run.length; i++) {
+            int v = run[i];
             solvedDemand[v] = observed(v, now);
-            demandCap[v] = solvedDemand[v] == UNBOUNDED ? Demand.UNBOUNDED.cap() : Math.min(100, rate[v]);
+            demandCap[i] = solvedDemand[v] == UNBOUNDED ? Demand.UNBOUNDED.cap() : Math.min(100, rate[v]);
         }
         double[] correct = prepared.correct(demandCap);
-        for (int i = 0; i < target.length; i++) {
-            double t = correct[i];
+        for (int k = 0; k < run.length; k++) {
+            int i = run[k];
+            double t = correct[k];
             if (solvedDemand[i] != UNBOUNDED && t >= Math.min(100, rate[i]) - 1e-6) {
                 t = Math.max(t, solvedDemand[i]);
             }

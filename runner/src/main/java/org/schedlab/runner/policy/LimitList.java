@@ -238,6 +238,36 @@ public final class LimitList {
         }
     }
 
+    /**
+     * This list for the run as it stands after a change ({@code PolicyInstance.changed}): the buckets' limits are
+     * {@code limits} and the CPU pool caps those of {@code now}. A bucket or CPU pool limited before and after keeps
+     * its credit (within its new burst) and, under the 6.4 rule, its rate; one newly limited starts with a full burst.
+     * The decisions of the last {@link #windowEnd} stand until the next one.
+     *
+     * @param now    the context after the change, with the run's indexes
+     * @param limits per bucket, the limit in percent of one logical CPU as the policy computes it now; copied
+     */
+    public LimitList changed(PolicyContext now, double[] limits) {
+        LimitList next = new LimitList(now, limits, softRule, slotted);
+        for (int b = 0; b < credit.length; b++) {
+            if (!unlimited[b] && !next.unlimited[b]) {
+                next.credit[b] = Math.min(next.burstCredit[b], credit[b]);
+            }
+            if (trackRates) {
+                next.rate[b] = rate[b];
+            }
+            if (next.mayHold(b)) {
+                next.on[b] = on[b];
+                next.scavenging[b] = scavenging[b];
+                next.slots[b] = slots[b];
+            }
+        }
+        for (int g = 0; g < groupCredit.length && g < next.groupCredit.length; g++) {
+            next.groupCredit[g] = Math.min(next.burst(next.groupRate[g]), groupCredit[g]);
+        }
+        return next;
+    }
+
     private double burst(double r) {
         return Double.isInfinite(r) ? 0 : r * burstMicros;
     }

@@ -13,6 +13,14 @@ import org.schedlab.solver.Bucket;
  * and limits, every running virtual CPU, the dispatch pools and CPU pool caps, and the model's constants.
  * Indexes are stable for the run.
  *
+ * <p>A problem that changes while it runs (its {@code AT} blocks) numbers every virtual CPU (VMDBK) and share bucket
+ * that exists at some instant of the run: {@link #vcpus()} lists them all, each {@link Vcpu#present()} or not now,
+ * {@link #buckets()} likewise (a bucket none of whose virtual CPUs is present does not exist now, and its record is
+ * as it last stood), and {@link #problem()} is the problem as it stands now, with no changes of its own: a policy
+ * never sees the future. The present virtual CPUs, in index order, are {@code problem()}'s running ones in its order.
+ * {@link PolicyInstance#changed} brings a new context at every change. For a static problem every virtual CPU is
+ * present, and {@code problem()} is the problem.
+ *
  * <p>Words: a <em>dispatch pool</em> is the logical CPUs of one {@link EngineType} (a processor type); a
  * <em>CPU pool</em> is a {@code DEFINE CPUPOOL} group whose members are capped together.
  */
@@ -39,11 +47,20 @@ public record PolicyContext(Problem problem, List<Bucket> buckets, List<Vcpu> vc
      * @param bucket       index into {@link #buckets()}
      * @param dispatchPool index into {@link #dispatchPools()}
      * @param weight       its part of its bucket's entitlement (percent of one logical CPU)
+     * @param present      whether it exists now: always, in a static problem; in one that changes, whether its user
+     *                     is logged on and it is not stopped (otherwise {@code placed}, {@code weight} and
+     *                     {@code demand} are as they last stood)
      */
     public record Vcpu(int index, Problem.Placed placed, int bucket, int dispatchPool, double weight, boolean unbounded,
-                       double demand) {
+                       double demand, boolean present) {
         public Vcpu {
             Objects.requireNonNull(placed, "placed");
+        }
+
+        /** A virtual CPU of a static problem: always present. */
+        public Vcpu(int index, Problem.Placed placed, int bucket, int dispatchPool, double weight, boolean unbounded,
+                    double demand) {
+            this(index, placed, bucket, dispatchPool, weight, unbounded, demand, true);
         }
     }
 

@@ -93,6 +93,19 @@ public interface PolicyInstance {
         return false;
     }
 
+    /**
+     * The problem changed while it runs (a scenario's {@code AT} block: shares, demands, logons and logoffs, stopped
+     * and started virtual CPUs, CPU pool caps). Called at the window edge of the change's instant, alone, after that
+     * edge's {@link #windowEnd} and limit-list decisions and before any virtual CPU that arrives is priced. Virtual
+     * CPUs that departed are already off their CPUs (charged) and out of every queue; their status is
+     * {@link VcpuStatus#ABSENT} from now on. After the call the dispatcher asks {@link #mayLimit} again for every
+     * bucket and then, as at an edge, {@link #onLimitList}, {@link #repriceAtEdge} and {@link #runningLimit}, so the
+     * new settings take effect at once. A static problem never calls it. Default: nothing (a policy that ignores
+     * changes keeps the weights and limits it started with).
+     */
+    default void changed(ChangeView change) {
+    }
+
     /** Why a virtual CPU is being priced. */
     enum Reprice {
         /** It was waiting (or is dispatchable for the first time) and is now ready. */

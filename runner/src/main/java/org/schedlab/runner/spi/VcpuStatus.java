@@ -9,10 +9,15 @@ public enum VcpuStatus {
     /** Dispatched on a logical CPU. */
     RUNNING,
     /** Wants to run but its bucket (or CPU pool) is on the limit list. */
-    LIMITED;
+    LIMITED,
+    /**
+     * Not there at all in a problem that changes while it runs: its user is not logged on, or the virtual CPU is
+     * stopped. It is never dispatched and wants nothing. A static problem's virtual CPUs are never absent.
+     */
+    ABSENT;
 
     /** Ready, running or held back: it would use a CPU now. */
     public boolean wanting() {
-        return this != WAITING;
+        return this == READY || this == RUNNING || this == LIMITED;
     }
 }

@@ -12,6 +12,7 @@ import org.schedlab.core.LimitMode;
 import org.schedlab.core.ShareAmount;
 import org.schedlab.core.ShareKind;
 import org.schedlab.runner.policy.LimitList;
+import org.schedlab.runner.spi.ChangeView;
 import org.schedlab.runner.spi.ModelConstants;
 import org.schedlab.runner.spi.PolicyContext;
 import org.schedlab.runner.spi.PolicyInstance;
@@ -54,7 +55,7 @@ final class ZvmScheduler implements PolicyInstance {
     /** The random stream (per VCPU) of the logon history. */
     private static final long HISTORY_STREAM = 100;
 
-    private final PolicyContext ctx;
+    private PolicyContext ctx;
     private final Set<Defect> defects;
     private final Priority priority;
     private final int n;
@@ -63,8 +64,13 @@ final class ZvmScheduler implements PolicyInstance {
     private final double[] memory;
     private final boolean[] member;
     private final long[] lastStop;
+    /**
+     * When each VMDBK's user logged on, in microseconds of the run: before the run by {@code logonHistoryMicros} for
+     * the users logged on at the start (the history they carry), at its instant for a user who logs on during it.
+     */
+    private final long[] logonAt;
     private final long[] slice;
-    private final LimitList limits;
+    private LimitList limits;
     /** The model's constants, copied to fields: read on the dispatch hot path. */
     private final double forgetTauMicros;
     private final long normalizeMicros;
@@ -93,6 +99,8 @@ final class ZvmScheduler implements PolicyInstance {
         memory = new double[n];
         member = new boolean[n];
         lastStop = new long[n];
+        logonAt = new long[n];
+        java.util.Arrays.fill(logonAt, -historyMicros);
         slice = new long[n];
         double[] history = has(Defect.SINCE_LOGON_MEMORY) ? defaultShareHistory(k) : null;
         // The users log on in file order as the run starts (the report's runner logged them on for each
@@ -106,7 +114,8 @@ final class ZvmScheduler implements PolicyInstance {
         for (PolicyContext.Vcpu v : ctx.vcpus()) {
             int i = v.index();
             slice[i] = ctx.dispatchPools().get(v.dispatchPool()).sliceMicros();
-            member[i] = v.unbounded() || v.demand() > 0;
+            // A virtual CPU absent at the start (its user logs on later, or it is started later) joins when it arrives.
+            member[i] = v.present() && (v.unbounded() || v.demand() > 0);
             memory[i] = history != null ? history[i] : LOG_ZERO;
             if (!has(Defect.DISPATCH_LIST_ENTITLEMENT)) {
                 entitlement[i] = v.weight();
@@ -141,7 +150,7 @@ final class ZvmScheduler implements PolicyInstance {
         for (PolicyContext.DispatchPool pool : ctx.dispatchPools()) {
             List<Integer> mine = new ArrayList<>();
             for (PolicyContext.Vcpu v : ctx.vcpus()) {
-                if (v.dispatchPool() == pool.index()) {
+                if (v.dispatchPool() == pool.index() && v.present()) {
                     mine.add(v.index());
                 }
             }
@@ -241,9 +250,11 @@ final class ZvmScheduler implements PolicyInstance {
         double[] out = new double[buckets.size()];
         Arrays.fill(out, Double.NaN);
         Map<EngineType, List<Integer>> byPool = new LinkedHashMap<>();
+        boolean[] present = presentBuckets();
         for (int b = 0; b < buckets.size(); b++) {
             Bucket bk = buckets.get(b);
-            if (bk.share().limit().isPresent() && bk.share().limit().get().amount().kind() == ShareKind.RELATIVE) {
+            if (present[b] && bk.share().limit().isPresent()
+                    && bk.share().limit().get().amount().kind() == ShareKind.RELATIVE) {
                 byPool.computeIfAbsent(bk.pool(), k -> new ArrayList<>()).add(b);
             }
         }
@@ -259,6 +270,52 @@ final class ZvmScheduler implements PolicyInstance {
             }
         }
         return out;
+    }
+
+    /** Per bucket, whether it exists now: some virtual CPU of it is present (always, in a static problem). */
+    private boolean[] presentBuckets() {
+        boolean[] out = new boolean[ctx.buckets().size()];
+        for (PolicyContext.Vcpu v : ctx.vcpus()) {
+            out[v.bucket()] |= v.present();
+        }
+        return out;
+    }
+
+    /**
+     * The problem changed while it runs. A user who logs on gets VMDBKs with no history: 6.3 remembers their
+     * consumption since this logon, 6.4 starts its decayed rate at nothing. A VMDBK that leaves (logoff, stop) leaves
+     * the dispatch list; one that arrives joins it when it first wakes, entitled, under 6.3's defect, over the users on
+     * the list then. With that defect a SET SHARE recomputes only the user's own entitlement, over the list as it
+     * stands, and nobody else's (the normalizer works the rest off slowly); without it (6.4) every entitlement is
+     * recomputed at once. Limits (relative ones over the users logged on now) and CPU pool caps take their new values.
+     */
+    @Override
+    public void changed(ChangeView change) {
+        PolicyContext before = ctx;
+        ctx = change.context();
+        long now = change.nowMicros();
+        for (PolicyContext.Vcpu v : ctx.vcpus()) {
+            int i = v.index();
+            if (change.loggedOn(i)) {
+                logonAt[i] = now;
+                memory[i] = has(Defect.SINCE_LOGON_MEMORY) ? 0 : LOG_ZERO;
+            }
+            if (change.departed(i) || change.arrived(i)) {
+                member[i] = false;
+            }
+        }
+        for (PolicyContext.Vcpu v : ctx.vcpus()) {
+            int i = v.index();
+            if (!v.present()) {
+                continue;
+            }
+            if (!has(Defect.DISPATCH_LIST_ENTITLEMENT)) {
+                entitlement[i] = v.weight();
+            } else if (member[i] && !before.buckets().get(v.bucket()).share().equals(ctx.buckets().get(v.bucket()).share())) {
+                entitlement[i] = dispatchListEntitlement(i, n - 1);
+            }
+        }
+        limits = limits.changed(ctx, limits());
     }
 
     private int poolIndex(Bucket b) {
@@ -313,7 +370,7 @@ final class ZvmScheduler implements PolicyInstance {
         double offset = deadlineScale * slice[v] / e;
         double lag;
         if (has(Defect.SINCE_LOGON_MEMORY)) {
-            lag = memory[v] / e - (now + historyMicros);
+            lag = memory[v] / e - (now - logonAt[v]);
         } else {
             // The same feedback over the forgetting window: decayed consumption against decayed entitlement.
             double consumed = Math.exp(memory[v] - now / forgetTauMicros);
