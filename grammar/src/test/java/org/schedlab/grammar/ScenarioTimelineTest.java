@@ -165,6 +165,13 @@ class ScenarioTimelineTest {
     }
 
     @Test
+    void parse_asManyAtBlocksAsAllowed_isValid() throws InputException {
+        Problem p = parse(ScenarioParserErrorsTest.moments(org.schedlab.core.Limits.MAX_MOMENTS));
+        assertEquals(org.schedlab.core.Limits.MAX_MOMENTS, p.timeline().size());
+        assertEquals(org.schedlab.core.Limits.MAX_MOMENTS + 1, p.phases().size());
+    }
+
+    @Test
     void write_d1_isCanonicalAndReadsBack() throws InputException {
         Scenario s = ScenarioParser.parse("d.scn", D1);
         String expected = """
