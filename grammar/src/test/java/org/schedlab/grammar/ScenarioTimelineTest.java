@@ -15,6 +15,7 @@ import org.schedlab.core.EngineType;
 import org.schedlab.core.InputException;
 import org.schedlab.core.LimitMode;
 import org.schedlab.core.LimitShare;
+import org.schedlab.core.Limits;
 import org.schedlab.core.Moment;
 import org.schedlab.core.Phase;
 import org.schedlab.core.Problem;
@@ -166,9 +167,9 @@ class ScenarioTimelineTest {
 
     @Test
     void parse_asManyAtBlocksAsAllowed_isValid() throws InputException {
-        Problem p = parse(ScenarioParserErrorsTest.moments(org.schedlab.core.Limits.MAX_MOMENTS));
-        assertEquals(org.schedlab.core.Limits.MAX_MOMENTS, p.timeline().size());
-        assertEquals(org.schedlab.core.Limits.MAX_MOMENTS + 1, p.phases().size());
+        Problem p = parse(ScenarioParserErrorsTest.moments(Limits.MAX_MOMENTS));
+        assertEquals(Limits.MAX_MOMENTS, p.timeline().size());
+        assertEquals(Limits.MAX_MOMENTS + 1, p.phases().size());
     }
 
     @Test
