@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import org.schedlab.core.EngineType;
+import org.schedlab.core.Numbers;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
 import org.schedlab.runner.RunConfig;
@@ -153,7 +154,7 @@ final class ReferenceLoop {
             if (e.kind() == BOUNDARY) {
                 int v = e.who();
                 long p = Math.max(1, Math.round(period * (1 + drift * (2 * draws[v].nextDouble() - 1))));
-                remaining[v] = Math.round(demandPct[v] * p / 100.0);
+                remaining[v] = Math.round(Numbers.percentToFraction(demandPct[v] * p));
                 events.add(new Event(now + p, seq++, BOUNDARY, v));
                 if (waiting[v] && remaining[v] > 0) {
                     waiting[v] = false;

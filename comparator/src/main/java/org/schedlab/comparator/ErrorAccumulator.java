@@ -105,7 +105,7 @@ public final class ErrorAccumulator {
         }
         double norm = Math.sqrt(sumSquares);
         IntervalError error = new IntervalError(observed.startS(), observed.endS(),
-                relative() ? 100 * norm / correctNorm : norm, count);
+                relative() ? Numbers.fractionToPercent(norm) / correctNorm : norm, count);
         intervals.add(error);
         countedS += count ? length : 0;
         return error;

@@ -11,6 +11,7 @@ import java.util.RandomAccess;
 import java.util.function.Function;
 import org.schedlab.core.CpuPool;
 import org.schedlab.core.EngineType;
+import org.schedlab.core.Numbers;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Share;
@@ -302,7 +303,7 @@ public final class Entitlements {
         double limit(ShareAmount min, ShareAmount limit) {
             if (limit.kind() == ShareKind.ABSOLUTE) {
                 // Unlike a min-share, an absolute limit is not scaled to 99%: it is a cap, not a promise.
-                return capacity * limit.value() / 100;
+                return Numbers.percentToFraction(capacity * limit.value());
             }
             // Set S: this bucket's min-share replaced by RELATIVE l, every other bucket unchanged.
             double absolute = absoluteSum;
@@ -319,9 +320,9 @@ public final class Entitlements {
             if (share.kind() == ShareKind.ABSOLUTE) {
                 // Absolute promises beyond 99% are scaled down so relative users keep 1% (project rule).
                 double scale = absolute > ABSOLUTE_CEILING ? ABSOLUTE_CEILING / absolute : 1;
-                return capacity * share.value() * scale / 100;
+                return Numbers.percentToFraction(capacity * share.value() * scale);
             }
-            double promised = capacity * Math.min(absolute, ABSOLUTE_CEILING) / 100;
+            double promised = Numbers.percentToFraction(capacity * Math.min(absolute, ABSOLUTE_CEILING));
             return (capacity - promised) * share.value() / relative;
         }
     }

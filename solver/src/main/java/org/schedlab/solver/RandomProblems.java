@@ -13,6 +13,7 @@ import org.schedlab.core.Demand;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.LimitMode;
 import org.schedlab.core.LimitShare;
+import org.schedlab.core.Numbers;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
 import org.schedlab.core.RunControl;
@@ -274,7 +275,7 @@ public final class RandomProblems {
         if (r < 0.35) {
             return Demand.of(100);
         }
-        return Demand.of(tenths(100 * random.nextDouble()));
+        return Demand.of(tenths(Numbers.fractionToPercent(random.nextDouble())));
     }
 
     private static Share share(Random random, EngineType type, Mix mix, double absoluteScale) {

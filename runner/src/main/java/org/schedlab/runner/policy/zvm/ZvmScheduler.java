@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.LimitMode;
+import org.schedlab.core.Numbers;
 import org.schedlab.core.ShareAmount;
 import org.schedlab.core.ShareKind;
 import org.schedlab.runner.policy.LimitList;
@@ -149,7 +150,7 @@ final class ZvmScheduler implements PolicyInstance {
             double left = pool.capacity();
             List<Integer> open = new ArrayList<>(mine);
             double[] part = new double[n];
-            while (!open.isEmpty() && left > 1e-9) {
+            while (!open.isEmpty() && left > Numbers.TOLERANCE) {
                 double level = left / open.size();
                 List<Integer> next = new ArrayList<>();
                 double used = 0;
@@ -172,7 +173,7 @@ final class ZvmScheduler implements PolicyInstance {
             }
             for (int v : mine) {
                 double jitter = k.logonHistoryJitter() * (2 * ctx.random(v, HISTORY_STREAM).nextDouble() - 1);
-                out[v] = k.logonHistoryMicros() * part[v] / 100 * (1 + jitter);
+                out[v] = Numbers.percentToFraction(k.logonHistoryMicros() * part[v]) * (1 + jitter);
             }
         }
         return out;
@@ -278,7 +279,7 @@ final class ZvmScheduler implements PolicyInstance {
                 entitlement[v] = dispatchListEntitlement(v, n - 1);
             }
         }
-        double e = Math.max(entitlement[v], 1e-9) / 100;
+        double e = Numbers.percentToFraction(Math.max(entitlement[v], Numbers.TOLERANCE));
         return switch (priority) {
             case DEADLINE -> deadline(v, e, now);
             // log(decayed rate / entitlement) as it stands now: the -now/tau term is what a waiting key misses.
