@@ -22,9 +22,9 @@ import org.schedlab.grammar.ScenarioParser;
 import org.schedlab.grammar.ScenarioWriter;
 import org.schedlab.report.ReportFormat;
 import org.schedlab.report.Reporter;
-import org.schedlab.solver.RandomProblems;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
+import org.schedlab.solver.testkit.RandomProblems;
 
 /**
  * The stages of {@code schedlab solve --format json} on one scenario file of {@code vcpus} virtual CPUs (a

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.schedlab.core.Problem;
 import org.schedlab.runner.result.RunSummary;
-import org.schedlab.solver.RandomProblems;
 import org.schedlab.solver.Solver;
 import org.schedlab.solver.VcpuAnswer;
+import org.schedlab.solver.testkit.RandomProblems;
 
 /**
  * The mechanisms of issue 7, one problem each (the issue's examples, whose answers are derived in the comments),

@@ -10,6 +10,7 @@ import org.schedlab.core.EngineType;
 import org.schedlab.core.LimitMode;
 import org.schedlab.core.Problem;
 import org.schedlab.core.ShareAmount;
+import org.schedlab.solver.testkit.RandomProblems;
 
 class EntitlementsTest {
 

@@ -1,4 +1,4 @@
-package org.schedlab.solver;
+package org.schedlab.solver.testkit;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -32,6 +32,9 @@ import org.schedlab.core.VirtualCpu;
  * SMT, CPU affinity OFF, and virtual types the partition lacks. {@link #generate} sizes the partition
  * so that demand is sometimes below, often above capacity; {@link #small} draws problems small
  * enough to run for a few seconds, with topology and SRM knobs as well.
+ *
+ * <p>A test kit, not part of the solver's API: it ships in the solver's test jar (classifier {@code tests}),
+ * which the runner's and the cell's tests and the benchmarks depend on.
  */
 public final class RandomProblems {
 
