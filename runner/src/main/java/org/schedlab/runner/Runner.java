@@ -5,6 +5,7 @@ import java.util.Objects;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Problem;
 import org.schedlab.runner.engine.Dispatcher;
+import org.schedlab.runner.engine.SpinBarrier;
 import org.schedlab.runner.result.RunSummary;
 import org.schedlab.runner.spi.SchedulerPolicy;
 import org.schedlab.solver.Bucket;

@@ -64,6 +64,33 @@ class LayeringTest {
         assertEquals(List.of(), offending(MAIN.resolve("spi"), "org.schedlab.runner.policy"));
     }
 
+    /**
+     * The engine is internal: outside the runner only the benchmarks reach it, and only the types its
+     * package-info names are public.
+     */
+    @Test
+    void engine_internal_reachedOnlyByRunnerAndBenchmarks() throws IOException {
+        Path root = Path.of("..");
+        List<Path> mains;
+        try (Stream<Path> dirs = Files.list(root)) {
+            mains = dirs.filter(d -> !d.endsWith("runner") && !d.endsWith("benchmarks"))
+                    .map(d -> d.resolve(Path.of("src", "main", "java"))).filter(Files::isDirectory).toList();
+        }
+        assertFalse(mains.isEmpty(), "the modules' sources are next to this one");
+        for (Path m : mains) {
+            assertEquals(List.of(), offending(m, "org.schedlab.runner.engine"), m.toString());
+        }
+        List<String> publicTypes = new ArrayList<>();
+        try (Stream<Path> files = Files.list(MAIN.resolve("engine"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+                if (Pattern.compile("^public ", Pattern.MULTILINE).matcher(Files.readString(f)).find()) {
+                    publicTypes.add(f.getFileName().toString());
+                }
+            }
+        }
+        assertEquals(List.of("Dispatcher.java", "IndexedHeap.java", "SpinBarrier.java"), publicTypes);
+    }
+
     @Test
     void noModule_importsTheCli() throws IOException {
         Path root = Path.of("..");
