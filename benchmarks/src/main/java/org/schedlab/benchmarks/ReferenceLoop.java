@@ -22,7 +22,7 @@ import org.schedlab.runner.spi.ModelConstants;
  * raw run drawn exponentially with mean {@link ModelConstants#sieRunMicros()} a running burner stops; a finite
  * one, or an unbounded one whose pool has a VMDBK waiting, gives its CPU up and is ready again
  * {@link ModelConstants#sieWaitMicros()} later, and an unbounded one with nobody waiting runs on. Without it the
- * loop simulates fewer events than the runner's burners make (the issue's loop); with it, the same kinds.
+ * loop simulates fewer events than the runner's burners make; with it, the same kinds.
  * Not thread-safe; used by {@link RunnerBenchmark} and {@link DelayBenchmark}.
  */
 final class ReferenceLoop {

@@ -16,7 +16,7 @@ import java.math.RoundingMode;
  * {@code value × 10^places} is {@code m × 10^places} (under 2^113) shifted by {@code e}, and the bits shifted
  * out decide the rounding exactly. Values whose scaled magnitude does not fit a {@code long} (above about
  * 9.2e9 at nine places) go through {@link BigDecimal}. The answers of a large problem are millions of numbers,
- * and BigDecimal made formatting them cost more than parsing the problem.
+ * and formatting every one through BigDecimal would cost more than parsing the problem.
  */
 public final class Numbers {
 

@@ -22,9 +22,9 @@ import org.schedlab.core.VirtualCpu;
 
 /**
  * The entitlement and limit step of the solver on its own: a problem's share buckets with each
- * bucket's entitlement and limit (solver.md, "Entitlement" and "Limits").
+ * bucket's entitlement and limit (docs/solver.md, "Entitlement, per dispatch pool" and "Limits").
  *
- * <p>Rules as implemented, beyond the spec's wording:
+ * <p>Rules as implemented, beyond what the report says:
  * <ul>
  *   <li>A bucket exists only if it has a running virtual CPU: a (user, type) whose virtual CPUs are
  *       all STOPPED takes no entitlement and does not appear in any pool's sums (project rule).</li>
@@ -93,9 +93,9 @@ public final class Entitlements {
         for (int u = 0; u < users.size(); u++) {
             vcpuCount += users.get(u).vcpus().size();
         }
-        // Each virtual CPU's user and dispatch pool as numbers, not as a Placed record each: a million records
-        // alive through the solve made the young collections during it copy them, and those pauses were most
-        // of a large solve's GC time. Layout.placed() makes the records when read.
+        // Each virtual CPU's user and dispatch pool as numbers, not as a Placed record each, so that a large solve
+        // does not keep a million records alive for every young collection during it to copy. Layout.placed()
+        // makes the records when read.
         int[] userStart = new int[users.size() + 1];
         int[] userOf = new int[vcpuCount];
         byte[] poolOfVcpu = new byte[vcpuCount];

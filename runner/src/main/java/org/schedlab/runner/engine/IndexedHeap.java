@@ -11,8 +11,8 @@ import java.util.Arrays;
  * all heaps of one kind, because a virtual CPU is in at most one of them. No allocation after growth settles.
  *
  * <p>Each slot carries a copy of its member's key ({@code slotKey}, in heap order beside {@code heap}), so a sift
- * compares keys that sit next to each other instead of fetching {@code keyOf} at four scattered members per level:
- * at 10,000 ready VMDBKs those fetches missed the first-level cache at every level. {@code keyOf} stays the key
+ * compares keys that sit next to each other instead of fetching {@code keyOf} at four scattered members per level,
+ * which misses the cache at every level once the heap outgrows it. {@code keyOf} stays the key
  * of record, which the dispatcher reads for VMDBKs outside any heap.
  */
 public final class IndexedHeap {

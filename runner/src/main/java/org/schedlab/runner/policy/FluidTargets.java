@@ -76,8 +76,8 @@ final class FluidTargets {
     private long solvedAt = Long.MIN_VALUE / 2;
     /**
      * The problem laid out once: a solve only sets the demands. Building a {@code Problem} of the observed demands
-     * for every solve (records validated, names normalized, buckets and groups made again) was about half of a fair
-     * run of 10,000 virtual CPUs (docs/performance.md).
+     * for every solve would validate records, normalize names and make buckets and groups again every few
+     * milliseconds, work that does not depend on the demands.
      */
     private final Solver.Prepared prepared;
     /** Scratch: the demands of a solve, per running virtual CPU. */

@@ -22,7 +22,8 @@ import org.schedlab.solver.Bucket;
 import org.schedlab.solver.Entitlements;
 
 /**
- * The z/VM CP scheduler as the 6.4 report describes it. A virtual CPU's dispatch priority is computed when it
+ * The z/VM CP scheduler as the "z/VM 6.4 Performance Report" describes it in "CP Scheduler Improvements" (the
+ * report, below; quoted names are its subsections). A virtual CPU's dispatch priority is computed when it
  * enters the dispatch list and when its minor time slice ends; lower runs sooner. How it is formed is the
  * release's {@link Priority}; the {@link Defect}s are switches on that mechanism.
  */
@@ -41,10 +42,13 @@ final class ZvmScheduler implements PolicyInstance {
         /**
          * z/VM 6.4 as shipped: the decayed consumption rate over the entitlement as it stood when the VMDBK was
          * priced. It goes stale while the VMDBK waits in a dispatch vector (its rate keeps decaying, its key does
-         * not): cheap, and not exactly ordered (S:1673).
+         * not): cheap, and not exactly ordered, as the report's "Introduction" says of the repairs.
          */
         STALE_RATIO,
-        /** The experimental UPDPRIO2 driver (S:1896): the same ratio in a form that never goes stale, so exact. */
+        /**
+         * The report's experimental UPDPRIO2 driver ("More Donors, More Recipients, and Unequal Shares", Figure 16):
+         * the same ratio in a form that never goes stale, so exact.
+         */
         EXACT_RATIO
     }
 
@@ -293,7 +297,7 @@ final class ZvmScheduler implements PolicyInstance {
     /**
      * 6.3 sets a new deadline (time of day plus offset) when a VMDBK comes back from a wait, which puts it behind
      * those already queued; 6.4 keeps the priority it had, so it may preempt the VMDBK that took its CPU. That is
-     * the model's reading of why 6.4's real dispatches were shorter and its dispatch delay lower (S:1776).
+     * the model's reading of why 6.4's real dispatches were shorter and its dispatch delay lower ("Infinite Demand, Equal Share").
      */
     @Override
     public boolean keepsPriorityOverShortWait() {
