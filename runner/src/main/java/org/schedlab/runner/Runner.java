@@ -57,7 +57,7 @@ public final class Runner {
     /**
      * A window of 250 us is a few microseconds of work per core, so splitting the units only pays when there are
      * many virtual CPUs, many cores and processors to spare. On 2 processors, 2 threads run slower than one at 1,000
-     * virtual CPUs on 64 CPs and about as fast at 10,000 ({@code ThreadSpeedup}; docs/performance.md has the command
+     * virtual CPUs on 64 CPs and at best as fast at 10,000 ({@code ThreadSpeedup}; docs/performance.md has the command
      * and the current figures), so below {@value #PARALLEL_MIN_VCPUS} virtual CPUs the automatic choice is one thread
      * whatever the machine; above it, one worker per 16 units, and none extra on machines under 4 processors.
      */
