@@ -23,6 +23,7 @@ class LayeringTest {
 
     private static final Path MAIN = Path.of("src", "main", "java", "org", "schedlab", "runner");
     private static final Pattern REFERENCE = Pattern.compile("\\borg\\.schedlab\\.[a-z.]*[a-z]");
+    private static final Pattern PACKAGE = Pattern.compile("^package [\\w.]+;", Pattern.MULTILINE);
 
     /** Every package of org.schedlab that a source file names, with the file. */
     private static List<String> references(Path root) {
@@ -30,7 +31,9 @@ class LayeringTest {
         try (Stream<Path> files = Files.walk(root)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
                 String text = Files.readString(f);
-                int body = text.indexOf('\n', text.indexOf("package "));
+                // After the package declaration: a package-info's javadoc, before it, may name other packages.
+                Matcher declaration = PACKAGE.matcher(text);
+                int body = declaration.find() ? declaration.end() : 0;
                 Matcher m = REFERENCE.matcher(text.substring(body));
                 while (m.find()) {
                     out.add(root.relativize(f) + " -> " + m.group());
