@@ -17,7 +17,7 @@ import org.schedlab.solver.VcpuAnswer;
  * observed vectors themselves.
  *
  * <p>For interval t with observed vector o(t) over the N running virtual CPUs and correct vector c:
- * error = 100 × |o(t) − c|₂ / |c|₂; when c is all zero, |o(t) − c|₂ itself (comparator.md).
+ * error = 100 × |o(t) − c|₂ / |c|₂; when c is all zero, |o(t) − c|₂ itself (docs/comparator.md).
  * Intervals must come in order and must not overlap; gaps between them are allowed and reported by the
  * {@link Comparison}. Means are weighted by interval length.
  *
@@ -210,7 +210,7 @@ public final class ErrorAccumulator {
         }
         double norm = Math.sqrt(sumSquares);
         IntervalError error = new IntervalError(observed.startS(), observed.endS(),
-                relative() ? 100 * norm / correctNorm[0] : norm, count);
+                relative() ? Numbers.fractionToPercent(norm) / correctNorm[0] : norm, count);
         intervals.add(error);
         countedS += count ? length : 0;
         return error;
@@ -268,7 +268,7 @@ public final class ErrorAccumulator {
             }
         }
         double norm = Math.sqrt(sumSquares);
-        IntervalError error = new IntervalError(start, end, cNorm > 0 ? 100 * norm / cNorm : norm, count);
+        IntervalError error = new IntervalError(start, end, cNorm > 0 ? Numbers.fractionToPercent(norm) / cNorm : norm, count);
         intervals.add(error);
         countedS += count ? length : 0;
         if (!thresholds.within(error.errorPct())) {
@@ -288,7 +288,7 @@ public final class ErrorAccumulator {
         if (current && anyAbove) {
             // Percent of one CPU × seconds, in CPU-seconds.
             for (int i = 0; i < cpuS.length; i++) {
-                cpuS[i] = excessAtLastAbove[i] / 100;
+                cpuS[i] = Numbers.percentToFraction(excessAtLastAbove[i]);
             }
         }
         return new PhaseComparison(k, phaseStart[k], phaseEnd[k], first, count, s.settled(), s.settleS(),

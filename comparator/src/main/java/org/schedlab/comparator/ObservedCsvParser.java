@@ -39,8 +39,8 @@ import org.schedlab.solver.VcpuAnswer;
  * needs a row for each virtual CPU that runs at some time within it; a missing row of one that does not
  * run then (its user not logged on, or it stopped) is read as 0.
  *
- * <p>Longer than 400 lines because one read's state and every message it can give belong together; the
- * public face, {@link ObservedCsv}, stays small.
+ * <p>One read's state and every message it can give are kept together here; the public face,
+ * {@link ObservedCsv}, stays small.
  */
 final class ObservedCsvParser {
 

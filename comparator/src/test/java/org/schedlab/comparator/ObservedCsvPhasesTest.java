@@ -12,15 +12,19 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.schedlab.core.Change;
+import org.schedlab.core.Demand;
 import org.schedlab.core.Diagnostic;
+import org.schedlab.core.EngineType;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Moment;
 import org.schedlab.core.Problem;
 import org.schedlab.core.RunControl;
 import org.schedlab.core.SourceLocation;
+import org.schedlab.core.User;
 import org.schedlab.core.VcpuRef;
+import org.schedlab.core.VirtualCpu;
 import org.schedlab.solver.PhasedSolution;
-import org.schedlab.solver.RandomProblems;
+import org.schedlab.solver.testkit.RandomProblems;
 import org.schedlab.solver.Solver;
 
 /** Measurements of a problem that changes while it runs: which rows each interval needs, and what a missing one means. */
@@ -86,12 +90,12 @@ class ObservedCsvPhasesTest {
     void read_vcpuStoppedThroughout_mustReadZero() {
         Problem p = new Problem("P", PhaseComparisonTest.shares().partition(),
                 List.of(PhaseComparisonTest.shares().users().get(0),
-                        new org.schedlab.core.User("S", List.of(), Optional.empty(), true, List.of(
-                                new org.schedlab.core.VirtualCpu("0", org.schedlab.core.EngineType.CP,
-                                        org.schedlab.core.Demand.UNBOUNDED, true, SourceLocation.UNKNOWN)), SourceLocation.UNKNOWN)),
+                        new User("S", List.of(), Optional.empty(), true, List.of(
+                                new VirtualCpu("0", EngineType.CP,
+                                        Demand.UNBOUNDED, true, SourceLocation.UNKNOWN)), SourceLocation.UNKNOWN)),
                 new RunControl(Optional.of(Duration.ofSeconds(20)), Optional.empty(), OptionalLong.empty()), SourceLocation.UNKNOWN,
                 List.of(new Moment(Duration.ofSeconds(10), List.of(new Change.SetDemand(new VcpuRef("S", "0"),
-                        org.schedlab.core.Demand.of(5), SourceLocation.UNKNOWN)), SourceLocation.UNKNOWN)));
+                        Demand.of(5), SourceLocation.UNKNOWN)), SourceLocation.UNKNOWN)));
         PhasedSolution s = Solver.solvePhases(p);
         assertEquals(List.of("o.csv:3:10: virtual CPU S.0 is stopped: busy_pct must be 0, got 3"),
                 errors(s, "0,10,A,0,100\n0,10,S,0,3\n"));

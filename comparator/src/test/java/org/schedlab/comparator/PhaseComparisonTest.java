@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,8 +32,8 @@ import org.schedlab.core.User;
 import org.schedlab.core.VcpuRef;
 import org.schedlab.core.VirtualCpu;
 import org.schedlab.solver.PhasedSolution;
-import org.schedlab.solver.RandomChanges;
-import org.schedlab.solver.RandomProblems;
+import org.schedlab.solver.testkit.RandomChanges;
+import org.schedlab.solver.testkit.RandomProblems;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
 import org.schedlab.solver.VcpuAnswer;
@@ -166,7 +167,7 @@ class PhaseComparisonTest {
             for (int ph = 0; ph < phases; ph++) {
                 double[] c = s.correct(ph);
                 // Once settled, off by 1% of |c| (or 0.001 points when c is all zero): within the threshold.
-                double norm = Math.sqrt(java.util.Arrays.stream(c).map(x -> x * x).sum());
+                double norm = Math.sqrt(Arrays.stream(c).map(x -> x * x).sum());
                 double small = norm > 0 ? 0.01 * norm / Math.sqrt(c.length) : 0.001;
                 for (int j = 0; j < perPhase; j++) {
                     double start = ph * 10 + j * interval;

@@ -167,7 +167,7 @@ COMMA   : ',' ;
 PERCENT : '%' ;
 // The unbounded demand; but a line whose first token it is, is a comment, which ScenarioParser
 // drops. Deciding that in the lexer would take a predicate on the column, and a predicate at the
-// start of every token keeps ANTLR from caching its lexer DFA: lexing would be ten times slower.
+// start of every token keeps ANTLR from caching its lexer DFA, which makes lexing many times slower.
 STAR    : '*' ;
 
 // Lines are told apart by the tokens' line numbers.

@@ -90,8 +90,8 @@ import org.schedlab.grammar.ScenarioLanguageParser.VcpuRefContext;
  * line of a user, a virtual CPU or a logon, logoff, stop or start that had an error leaves that state
  * uncertain, and the checks against it stop for the rest of the problem rather than echo the error.
  *
- * <p>Over 400 lines: one visit method per statement, all sharing the state of the open LPAR,
- * problem and user that the structural checks need; split up, that state would be passed around.
+ * <p>One visit method per statement, all sharing the state of the open LPAR, problem and user that the
+ * structural checks need; split up, that state would be passed around.
  */
 final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
 

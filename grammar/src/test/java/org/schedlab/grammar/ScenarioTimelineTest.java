@@ -15,6 +15,7 @@ import org.schedlab.core.EngineType;
 import org.schedlab.core.InputException;
 import org.schedlab.core.LimitMode;
 import org.schedlab.core.LimitShare;
+import org.schedlab.core.Limits;
 import org.schedlab.core.Moment;
 import org.schedlab.core.Phase;
 import org.schedlab.core.Problem;
@@ -162,6 +163,13 @@ class ScenarioTimelineTest {
         Problem p = parse("LPAR CP.1\nPROBLEM P\nAT 5S\nLOGON A\nVCPU 0 CP *\nRUNIT DURATION 10S\n");
         assertEquals(List.of(), p.users());
         assertEquals(1, p.phases().get(1).problem().users().size());
+    }
+
+    @Test
+    void parse_asManyAtBlocksAsAllowed_isValid() throws InputException {
+        Problem p = parse(ScenarioParserErrorsTest.moments(Limits.MAX_MOMENTS));
+        assertEquals(Limits.MAX_MOMENTS, p.timeline().size());
+        assertEquals(Limits.MAX_MOMENTS + 1, p.phases().size());
     }
 
     @Test

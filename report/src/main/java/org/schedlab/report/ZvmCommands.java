@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Set;
 import org.schedlab.core.Change;
 import org.schedlab.core.CpuPool;
+import org.schedlab.core.Demand;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.LimitMode;
 import org.schedlab.core.Moment;
@@ -153,7 +154,7 @@ public final class ZvmCommands {
         return ref.user().toUpperCase(Locale.ROOT) + " CPU " + String.format(Locale.ROOT, "%02X", ref.number());
     }
 
-    private static String target(org.schedlab.core.Demand d) {
+    private static String target(Demand d) {
         return d.unbounded() ? "* (spin without waiting)" : Numbers.format(d.percent());
     }
 

@@ -8,12 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.schedlab.core.Change;
 import org.schedlab.core.CpuPool;
+import org.schedlab.core.EngineType;
 import org.schedlab.core.InputException;
+import org.schedlab.core.Limits;
 import org.schedlab.core.Moment;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
@@ -24,6 +28,8 @@ import org.schedlab.core.VcpuRef;
 import org.schedlab.core.VirtualCpu;
 import org.schedlab.grammar.ScenarioParser;
 import org.schedlab.grammar.ScenarioWriter;
+import org.schedlab.solver.testkit.RandomChanges;
+import org.schedlab.solver.testkit.RandomProblems;
 
 /**
  * The solver phase by phase, against a reference that rebuilds each phase's problem on its own: the
@@ -57,7 +63,7 @@ class PhasedSolverTest {
 
     @Test
     void solvePhases_randomTimelines_eachPhaseIsTheStaticAnswerOfTheProblemRebuiltThen() {
-        Map<Class<?>, Integer> kinds = new java.util.HashMap<>();
+        Map<Class<?>, Integer> kinds = new HashMap<>();
         int phases = 0;
         for (Problem p : problems()) {
             PhasedSolution solution = Solver.solvePhases(p);
@@ -117,7 +123,7 @@ class PhasedSolverTest {
         int checked = 0;
         for (Problem p : problems()) {
             // Generated in code, a large problem may exceed the language's size limits.
-            if (!org.schedlab.core.Limits.exceeded(p).isEmpty()) {
+            if (!Limits.exceeded(p).isEmpty()) {
                 continue;
             }
             String text = ScenarioWriter.write(p);
@@ -187,7 +193,7 @@ class PhasedSolverTest {
             for (Change c : m.changes()) {
                 if (c instanceof Change.SetShare s) {
                     int u = find(users, s.user());
-                    Map<org.schedlab.core.EngineType, Share> given = new EnumMap<>(org.schedlab.core.EngineType.class);
+                    Map<EngineType, Share> given = new EnumMap<>(EngineType.class);
                     s.shares().forEach(share -> given.put(share.type(), share));
                     List<Share> shares = new ArrayList<>();
                     for (Share old : users.get(u).shares()) {
@@ -232,7 +238,7 @@ class PhasedSolverTest {
         throw new AssertionError("no user " + name);
     }
 
-    private static void withVcpu(List<User> users, VcpuRef ref, java.util.function.UnaryOperator<VirtualCpu> change) {
+    private static void withVcpu(List<User> users, VcpuRef ref, UnaryOperator<VirtualCpu> change) {
         int u = find(users, ref.user());
         User old = users.get(u);
         List<VirtualCpu> vcpus = new ArrayList<>();

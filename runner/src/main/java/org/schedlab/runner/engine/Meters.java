@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.schedlab.core.Numbers;
 import org.schedlab.core.Topology;
 import org.schedlab.runner.result.IntervalSample;
 import org.schedlab.runner.result.RunSummary;
@@ -118,8 +119,8 @@ final class Meters {
         }
         List<VcpuSample> out = new ArrayList<>(layout.n);
         for (int v = 0; v < layout.n; v++) {
-            double busy = vRawInterval[v] * 100.0 / len;
-            double mt1 = vWorkInterval[v] * 100.0 / ((double) len * fullSpeed);
+            double busy = Numbers.fractionToPercent(vRawInterval[v]) / len;
+            double mt1 = Numbers.fractionToPercent(vWorkInterval[v]) / ((double) len * fullSpeed);
             double etr = vWorkInterval[v] / (1000.0 * fullSpeed);
             out.add(new VcpuSample(busy, mt1, etr));
             vRawInterval[v] = 0;
@@ -143,8 +144,8 @@ final class Meters {
         }
         List<VcpuSample> out = new ArrayList<>(columns);
         for (int c = 0; c < columns; c++) {
-            out.add(new VcpuSample(raw[c] * 100.0 / len, work[c] * 100.0 / ((double) len * fullSpeed),
-                    work[c] / (1000.0 * fullSpeed)));
+            out.add(new VcpuSample(Numbers.fractionToPercent(raw[c]) / len,
+                    Numbers.fractionToPercent(work[c]) / ((double) len * fullSpeed), work[c] / (1000.0 * fullSpeed)));
         }
         return new IntervalSample(index, start, end, out);
     }
@@ -184,14 +185,14 @@ final class Meters {
                 steals.put(d, cpuSteals[cpu * DISTANCES + d.ordinal()]);
             }
             cpus.add(new RunSummary.LogicalCpuStats(cpu, l.context.dispatchPools().get(l.coreDispatchPool[core]).type(),
-                    l.coreLocal[core], cpu - l.coreFirstCpu[core], cpuBusy[cpu] * 100.0 / measuredMicros, steals,
+                    l.coreLocal[core], cpu - l.coreFirstCpu[core], Numbers.fractionToPercent(cpuBusy[cpu]) / measuredMicros, steals,
                     cpuPreemptions[cpu], cpuDispatches[cpu], cpuAffinityMisses[cpu]));
         }
         List<RunSummary.BucketStats> bs = new ArrayList<>(l.nb);
         if (column == null) {
             for (int b = 0; b < l.nb; b++) {
                 bs.add(new RunSummary.BucketStats(l.context.buckets().get(b).id(),
-                        bucketLimitedMicros[b] * 100.0 / measuredMicros));
+                        Numbers.fractionToPercent(bucketLimitedMicros[b]) / measuredMicros));
             }
         } else {
             // A user's logons have buckets of the same name, never at once: one entry per name, in order of appearance.
@@ -199,7 +200,8 @@ final class Meters {
             for (int b = 0; b < l.nb; b++) {
                 byId.merge(l.context.buckets().get(b).id(), bucketLimitedMicros[b], Long::sum);
             }
-            byId.forEach((id, micros) -> bs.add(new RunSummary.BucketStats(id, micros * 100.0 / measuredMicros)));
+            byId.forEach((id, micros) -> bs.add(new RunSummary.BucketStats(id,
+                    Numbers.fractionToPercent(micros) / measuredMicros)));
         }
         return new RunSummary(delays, cpus, bs, count == 0 ? 0 : (double) sum / count);
     }

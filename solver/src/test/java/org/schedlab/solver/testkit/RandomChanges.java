@@ -1,4 +1,4 @@
-package org.schedlab.solver;
+package org.schedlab.solver.testkit;
 
 import java.time.Duration;
 import java.util.ArrayList;
