@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.schedlab.cell.Expectations.Expected;
+import org.schedlab.comparator.PhaseComparison;
 import org.schedlab.comparator.Verdict;
 
 /**
@@ -104,6 +105,60 @@ public record AggregateResult(List<TestResult> runs) {
     /** Mean dispatch delay over the seeds whose run completed; empty when none did. */
     public Optional<SeedSpread> dispatchDelay() {
         return SeedSpread.of(runs.stream().mapToDouble(r -> r.trial().meanDispatchDelayUs()).toArray());
+    }
+
+    /**
+     * For a problem that changes while it runs, one entry per change (phase 1 on): over the seeds whose run completed
+     * and measured that phase, the spread of its settling time (seconds from the change until every interval's error
+     * is within the max threshold for good; for a phase that did not settle, the time measured), the worst error of
+     * its transient, and the seeds on which it did not settle. Empty for a static problem.
+     */
+    public List<ChangeSettling> settling() {
+        List<ChangeSettling> out = new ArrayList<>();
+        int phases = runs.stream().flatMap(r -> r.trial().comparison().stream()).mapToInt(c -> c.phases().size())
+                .max().orElse(0);
+        for (int k = 1; k < phases; k++) {
+            int phase = k;
+            List<double[]> figures = new ArrayList<>();
+            List<Long> unsettled = new ArrayList<>();
+            double at = Double.NaN;
+            for (TestResult r : runs) {
+                if (r.trial().comparison().isEmpty() || r.trial().comparison().get().phases().size() <= phase) {
+                    continue;
+                }
+                PhaseComparison p = r.trial().comparison().get().phases().get(phase);
+                at = p.startS();
+                if (!p.measured()) {
+                    continue;
+                }
+                figures.add(new double[] {p.settleS(), p.worstErrorPct()});
+                if (!p.settled()) {
+                    unsettled.add(r.seed());
+                }
+            }
+            if (!figures.isEmpty()) {
+                out.add(new ChangeSettling(phase, at,
+                        SeedSpread.of(figures.stream().mapToDouble(f -> f[0]).toArray()).orElseThrow(),
+                        SeedSpread.of(figures.stream().mapToDouble(f -> f[1]).toArray()).orElseThrow(),
+                        List.copyOf(unsettled)));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * How the phase a change starts settled over the seeds ({@link #settling}).
+     *
+     * @param phase      the phase's index (1 for the first change)
+     * @param atS        the change's instant
+     * @param settleS    its settling time in seconds
+     * @param worstError its worst interval error, percent
+     * @param unsettled  the seeds on which its error was still above the threshold when it ended
+     */
+    public record ChangeSettling(int phase, double atS, SeedSpread settleS, SeedSpread worstError, List<Long> unsettled) {
+        public ChangeSettling {
+            unsettled = List.copyOf(unsettled);
+        }
     }
 
     /** The seeds each verdict came out on, verdicts in PASS, FAIL, ERROR order, only those that occurred. */

@@ -46,7 +46,9 @@ public record TestCase(Path file, Scenario scenario, Problem problem, SchedulerP
     public TestResult run(RunConfig config, Thresholds thresholds, Expectations expected, RunListener listener) {
         long started = System.nanoTime();
         RunConfig seeded = configure(config);
-        TrialResult trial = Trial.run(Solver.solve(problem), policy, seeded, thresholds, listener);
+        TrialResult trial = problem.dynamic()
+                ? Trial.run(Solver.solvePhases(problem), policy, seeded, thresholds, listener)
+                : Trial.run(Solver.solve(problem), policy, seeded, thresholds, listener);
         double wall = (System.nanoTime() - started) / 1e9;
         return new TestResult(this, seeded.seed(), trial, expected.lookup(file, problem.name(), policySpec()), wall);
     }

@@ -9,6 +9,7 @@ import org.schedlab.comparator.ObservedCsv;
 import org.schedlab.comparator.ObservedInterval;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.InputException;
+import org.schedlab.core.Problem;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunException;
 import org.schedlab.runner.RunListener;
@@ -17,6 +18,7 @@ import org.schedlab.runner.result.IntervalSample;
 import org.schedlab.runner.result.RunSummary;
 import org.schedlab.runner.result.VcpuSample;
 import org.schedlab.runner.spi.SchedulerPolicy;
+import org.schedlab.solver.PhasedSolution;
 import org.schedlab.solver.Solution;
 
 /**
@@ -76,7 +78,23 @@ public final class Trial {
      */
     public static TrialResult run(Solution solution, SchedulerPolicy policy, RunConfig config, Thresholds thresholds,
                                   RunListener also) {
-        ErrorAccumulator errors = new ErrorAccumulator(solution, thresholds, config.warmupMicros() / 1e6);
+        return run(solution.problem(), new ErrorAccumulator(solution, thresholds, config.warmupMicros() / 1e6), policy,
+                config, also);
+    }
+
+    /**
+     * Runs a problem solved phase by phase under {@code policy}: for a problem that changes while it runs, every
+     * interval is scored against its phase's answer and each phase's settling is judged (docs/comparator.md); a
+     * static problem's {@link PhasedSolution} runs exactly as its {@link Solution} does.
+     */
+    public static TrialResult run(PhasedSolution solution, SchedulerPolicy policy, RunConfig config,
+                                  Thresholds thresholds, RunListener also) {
+        return run(solution.problem(), new ErrorAccumulator(solution, thresholds, config.warmupMicros() / 1e6), policy,
+                config, also);
+    }
+
+    private static TrialResult run(Problem problem, ErrorAccumulator errors, SchedulerPolicy policy, RunConfig config,
+                                   RunListener also) {
         EtrSummary.Accumulator etr = new EtrSummary.Accumulator();
         RunListener listener = new RunListener() {
             @Override
@@ -100,7 +118,7 @@ public final class Trial {
             }
         };
         try {
-            RunSummary summary = Runner.run(solution.problem(), policy, config, listener);
+            RunSummary summary = Runner.run(problem, policy, config, listener);
             Comparison c = errors.finish();
             return TrialResult.completed(c, new RunMetrics(summary, etr.summary()));
         } catch (RunException e) {

@@ -26,6 +26,7 @@ import org.schedlab.runner.result.IntervalSample;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunListener;
 import org.schedlab.runner.spi.SchedulerPolicy;
+import org.schedlab.solver.PhasedSolution;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
 import picocli.CommandLine.Command;
@@ -96,9 +97,14 @@ final class RunCommand implements Callable<Integer> {
             RunConfig config = options.configFor(pr);
             String base = pr.name() + "." + fileName(p.spec());
             Progress progress = Progress.forTerminal(stderr);
-            Solution solution = Solver.solve(pr);
-            SeriesRecorder series = chart == null ? null : new SeriesRecorder(solution);
-            try (RunFiles output = format.reporter().runFiles(out, base, solution, scenario.file(), p.spec(), config)) {
+            // A problem that changes while it runs is answered phase by phase, its rows one per dimension.
+            PhasedSolution phased = pr.dynamic() ? Solver.solvePhases(pr) : null;
+            Solution solution = phased != null ? phased.phases().get(0).solution() : Solver.solve(pr);
+            SeriesRecorder series = chart == null ? null
+                    : phased != null ? new SeriesRecorder(phased) : new SeriesRecorder(solution);
+            try (RunFiles output = phased != null
+                    ? format.reporter().runFiles(out, base, phased, scenario.file(), p.spec(), config)
+                    : format.reporter().runFiles(out, base, solution, scenario.file(), p.spec(), config)) {
                 RunListener listener = new RunListener() {
                     @Override
                     public void interval(IntervalSample s) {
@@ -114,7 +120,8 @@ final class RunCommand implements Callable<Integer> {
                                 + Numbers.format(total / 1e6) + " s");
                     }
                 };
-                TrialResult outcome = Trial.run(solution, p, config, Thresholds.DEFAULT, listener);
+                TrialResult outcome = phased != null ? Trial.run(phased, p, config, Thresholds.DEFAULT, listener)
+                        : Trial.run(solution, p, config, Thresholds.DEFAULT, listener);
                 progress.done();
                 if (outcome.error().isPresent()) {
                     stderr.println("schedlab: " + scenario.file() + ": problem " + pr.name() + ": " + outcome.error().get());

@@ -160,7 +160,7 @@ final class TestCommand implements Callable<Integer> {
                     progress.update("test: " + done + "/" + plan.size() + " done; " + c.problem().name()
                             + " under " + c.policySpec() + " " + (100 * simulated / total) + "%"),
                     i -> html == null ? Trial.SILENT
-                            : (recorders[i] = new SeriesRecorder(Solver.solve(plan.cases().get(i).problem()))));
+                            : (recorders[i] = new SeriesRecorder(Solver.solvePhases(plan.cases().get(i).problem()))));
         } finally {
             progress.done();
         }

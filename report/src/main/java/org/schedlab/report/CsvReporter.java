@@ -78,7 +78,14 @@ final class CsvReporter implements Reporter {
     @Override
     public RunFiles runFiles(Path dir, String base, Solution solution, String file, String policy, RunConfig config)
             throws IOException {
-        return new Files(dir, base, solution);
+        return new Files(dir, base, solution, solution.running());
+    }
+
+    /** A problem that changes while it runs: the same files, one row per dimension (a logged-off guest reads 0). */
+    @Override
+    public RunFiles runFiles(Path dir, String base, PhasedSolution solution, String file, String policy,
+                             RunConfig config) throws IOException {
+        return new Files(dir, base, solution.phases().get(0).solution(), RunFiles.dimensions(solution));
     }
 
     private static final class Files extends RunFiles {
@@ -88,13 +95,13 @@ final class CsvReporter implements Reporter {
         private final Writer cpus;
         private final Writer buckets;
 
-        Files(Path dir, String base, Solution solution) throws IOException {
-            super(solution, dir, base);
+        Files(Path dir, String base, Solution solution, List<VcpuAnswer> running) throws IOException {
+            super(solution, running, dir, base);
             Writer seriesFile = file(dir.resolve(base + ".series.csv"));
             vcpus = file(dir.resolve(base + ".vcpus.csv"));
             cpus = file(dir.resolve(base + ".cpus.csv"));
             buckets = file(dir.resolve(base + ".buckets.csv"));
-            series = SeriesCsv.runner(seriesFile, solution);
+            series = SeriesCsv.runner(seriesFile, solution.problem().name(), this.running);
         }
 
         @Override

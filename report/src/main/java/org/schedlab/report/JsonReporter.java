@@ -177,7 +177,18 @@ final class JsonReporter implements Reporter {
     @Override
     public RunFiles runFiles(Path dir, String base, Solution solution, String file, String policy, RunConfig config)
             throws IOException {
-        return new Files(dir, base, solution, file, policy, config);
+        return new Files(dir, base, solution, solution.running(), file, policy, config);
+    }
+
+    /**
+     * A problem that changes while it runs: the same document, one entry per dimension in each interval, and each
+     * dimension's {@code correct} its time-weighted answer over the counted intervals.
+     */
+    @Override
+    public RunFiles runFiles(Path dir, String base, PhasedSolution solution, String file, String policy,
+                             RunConfig config) throws IOException {
+        return new Files(dir, base, solution.phases().get(0).solution(), RunFiles.dimensions(solution), file, policy,
+                config);
     }
 
     /**
@@ -275,8 +286,9 @@ final class JsonReporter implements Reporter {
         private final JsonWriter w;
         private final String file;
 
-        Files(Path dir, String base, Solution solution, String file, String policy, RunConfig config) throws IOException {
-            super(solution, dir, base);
+        Files(Path dir, String base, Solution solution, List<VcpuAnswer> running, String file, String policy,
+              RunConfig config) throws IOException {
+            super(solution, running, dir, base);
             this.file = file;
             w = JsonWriter.of(file(dir.resolve(base + ".json")));
             w.beginObject().field("file", file).field("problem", solution.problem().name()).field("policy", policy)
@@ -306,7 +318,8 @@ final class JsonReporter implements Reporter {
             for (int i = 0; i < running.size(); i++) {
                 VcpuAnswer v = running.get(i);
                 RunSummary.DelayStats d = summary.vcpuDelays().get(i);
-                w.beginObject().field("user", v.user()).field("vcpu", v.vcpu()).field("correct", v.correct())
+                double correct = comparison.dynamic() ? comparison.vcpus().get(i).correct() : v.correct();
+                w.beginObject().field("user", v.user()).field("vcpu", v.vcpu()).field("correct", correct)
                         .field("dispatches", d.count()).field("delay_mean_us", d.meanUs()).field("delay_p50_us", d.p50Us())
                         .field("delay_p99_us", d.p99Us()).field("delay_max_us", d.maxUs()).endObject();
             }

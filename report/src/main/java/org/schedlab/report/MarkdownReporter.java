@@ -56,6 +56,7 @@ final class MarkdownReporter implements Reporter {
             out.println();
             notes.forEach(out::println);
         }
+        settlingTable(out, t, spread, results);
         out.println();
         perCheckHeader(out, spread);
         for (AggregateResult r : results) {
@@ -75,6 +76,37 @@ final class MarkdownReporter implements Reporter {
         out.println(Figures.summary(results));
     }
 
+
+    /**
+     * For the checks of problems that change while they run: one row per change, the settling time after it and the
+     * worst error meanwhile (with the spread over the seeds when there are several). Nothing for static problems.
+     */
+    static void settlingTable(PrintWriter out, Thresholds t, boolean spread, List<AggregateResult> results) {
+        List<String> rows = new ArrayList<>();
+        for (AggregateResult r : results) {
+            for (AggregateResult.ChangeSettling c : r.settling()) {
+                String settle = spread ? Numbers.fixed(c.settleS().median(), 0) + " / " + Numbers.fixed(c.settleS().max(), 0)
+                        : Numbers.fixed(c.settleS().max(), 0);
+                String unsettled = c.unsettled().isEmpty() ? "" : " (not settled on seed"
+                        + (c.unsettled().size() > 1 ? "s " : " ") + Figures.seedList(c.unsettled()) + ")";
+                rows.add("| " + r.problem() + " | " + r.policy() + " | " + Numbers.format(c.atS()) + " | " + settle
+                        + unsettled + " | " + Numbers.fixed(c.worstError().max(), 2) + " |");
+            }
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println("Settling after each change of the problems that change while they run: seconds from the change "
+                + "until every interval's error is within " + Numbers.format(t.maxErrorPct()) + "% for good (a phase "
+                + "passes when that is at most " + Numbers.format(t.settleS()) + " s)" + (spread
+                ? ", median / max over the seeds, and the worst interval error after the change, the largest over the seeds:"
+                : ", and the worst interval error after the change:"));
+        out.println();
+        out.println("| problem | policy | change at s | settle s" + (spread ? " (median / max)" : "") + " | worst error % |");
+        out.println("|---|---|---:|---:|---:|");
+        rows.forEach(out::println);
+    }
 
     /** A check as the verdict grid shows it: its problem's row (by file and name), its policy's column, its cell. */
     record GridCell(String file, String problem, String policy, String cell) {

@@ -69,6 +69,18 @@ public interface Reporter {
     }
 
     /**
+     * A run's files for a problem solved phase by phase: one row per dimension ({@code PhasedSolution.dimensions()}).
+     * A static problem's are {@link #runFiles(Path, String, Solution, String, String, RunConfig)}'s.
+     */
+    default RunFiles runFiles(Path dir, String base, PhasedSolution solution, String file, String policy,
+                              RunConfig config) throws IOException {
+        if (!solution.dynamic()) {
+            return runFiles(dir, base, solution.phases().get(0).solution(), file, policy, config);
+        }
+        throw unsupported(ReportKind.RUN_FILES);
+    }
+
+    /**
      * The results of a test plan, one per file, problem and policy in plan order, each over the seeds it ran
      * under ({@link AggregateResult#group}).
      */

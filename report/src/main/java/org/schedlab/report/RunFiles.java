@@ -8,6 +8,8 @@ import org.schedlab.cell.RunMetrics;
 import org.schedlab.comparator.Comparison;
 import org.schedlab.core.io.AtomicFileSet;
 import org.schedlab.runner.RunListener;
+import org.schedlab.core.VcpuRef;
+import org.schedlab.solver.PhasedSolution;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.VcpuAnswer;
 
@@ -24,10 +26,43 @@ public abstract class RunFiles implements RunListener, AutoCloseable {
     private final AtomicFileSet files;
 
     protected RunFiles(Solution solution, Path dir, String base) throws IOException {
+        this(solution, solution.running(), dir, base);
+    }
+
+    /**
+     * For a problem that changes while it runs: {@code solution} is its first phase's, and {@code running} has one
+     * answer per dimension, each as of the first phase it runs in ({@link #dimensions}).
+     */
+    protected RunFiles(Solution solution, List<VcpuAnswer> running, Path dir, String base) throws IOException {
         this.solution = solution;
-        this.running = solution.running();
+        this.running = List.copyOf(running);
         this.dir = dir.toAbsolutePath();
         this.files = AtomicFileSet.create(dir, base);
+    }
+
+    /**
+     * The rows of a run of a problem solved phase by phase, one per dimension ({@code PhasedSolution.dimensions()}):
+     * each its answer in the first phase it runs in (its name, type and pool; its correct value there). A static
+     * problem's are {@code Solution.running()}.
+     */
+    public static List<VcpuAnswer> dimensions(PhasedSolution solution) {
+        if (!solution.dynamic()) {
+            return solution.phases().get(0).solution().running();
+        }
+        List<VcpuRef> dims = solution.dimensions();
+        VcpuAnswer[] out = new VcpuAnswer[dims.size()];
+        int left = out.length;
+        for (int k = 0; k < solution.phases().size() && left > 0; k++) {
+            for (VcpuAnswer a : solution.phases().get(k).solution().running()) {
+                for (int i = 0; i < dims.size(); i++) {
+                    if (out[i] == null && dims.get(i).names(a.placed().user(), a.placed().vcpu())) {
+                        out[i] = a;
+                        left--;
+                    }
+                }
+            }
+        }
+        return List.of(out);
     }
 
     /** Opens a file of this run, {@code DIR/BASE.something}; it appears under {@code path} only on {@link #finish}. */

@@ -26,9 +26,13 @@ public final class SeriesCsv {
     private final StringBuilder row = new StringBuilder();
 
     private SeriesCsv(Writer out, Solution solution, boolean runnerColumns) throws IOException {
+        this(out, solution.problem().name(), solution.running(), runnerColumns);
+    }
+
+    private SeriesCsv(Writer out, String problem, List<VcpuAnswer> running, boolean runnerColumns) throws IOException {
         this.out = out;
-        this.running = solution.running();
-        this.problem = solution.problem().name();
+        this.running = running;
+        this.problem = problem;
         this.runnerColumns = runnerColumns;
         out.write(runnerColumns ? SeriesColumns.RUNNER_HEADER : SeriesColumns.HEADER);
         out.write('\n');
@@ -42,6 +46,11 @@ public final class SeriesCsv {
     /** A runner's series: the observed columns, then {@link SeriesColumns#RUNNER}. */
     public static SeriesCsv runner(Writer out, Solution solution) throws IOException {
         return new SeriesCsv(out, solution, true);
+    }
+
+    /** A runner's series with one row per interval and element of {@code running} ({@link RunFiles#dimensions}). */
+    public static SeriesCsv runner(Writer out, String problem, List<VcpuAnswer> running) throws IOException {
+        return new SeriesCsv(out, problem, running, true);
     }
 
     /** Writes observed intervals whose busy values are in {@code Solution.running()} order. */

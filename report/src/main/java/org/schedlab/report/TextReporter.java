@@ -15,6 +15,7 @@ import org.schedlab.cell.AggregateResult;
 import org.schedlab.cell.RunMetrics;
 import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Comparison;
+import org.schedlab.comparator.PhaseComparison;
 import org.schedlab.comparator.IntervalError;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.comparator.VcpuComparison;
@@ -203,6 +204,18 @@ final class TextReporter implements Reporter {
         String unit = c.relative() ? "%" : " (absolute)";
         out.println("  error mean " + Numbers.fixed(c.meanErrorPct(), 3) + unit + ", max " + Numbers.fixed(c.maxErrorPct(), 3)
                 + unit + "; mean dispatch delay " + Numbers.fixed(summary.meanDispatchDelayUs(), 1) + " us");
+        // A problem that changes while it runs: how each phase after a change settled.
+        for (int k = 1; k < c.phases().size(); k++) {
+            PhaseComparison p = c.phases().get(k);
+            if (!p.measured()) {
+                continue;
+            }
+            out.println("  change at " + Numbers.format(p.startS()) + " s: " + (p.settled() ? "settled after "
+                    : "not settled after ") + Numbers.format(p.settleS()) + " s, worst error "
+                    + Numbers.fixed(p.worstErrorPct(), 2) + unit + ", " + Numbers.fixed(p.givenCpuS(), 2)
+                    + " CPU-s given beyond the answers and " + Numbers.fixed(p.withheldCpuS(), 2) + " withheld meanwhile: "
+                    + c.phaseVerdict(k).map(Enum::name).orElse("-"));
+        }
     }
 
     /**
@@ -234,6 +247,13 @@ final class TextReporter implements Reporter {
         Figures.testsTable(out, rows, (index, indent) -> {
             AggregateResult r = results.get(index);
             r.seedNote().ifPresent(note -> out.println(indent + "! " + note));
+            if (!r.settling().isEmpty()) {
+                out.println(indent + "settles after each change (s" + (spread ? ", median/max over seeds" : "") + "): "
+                        + r.settling().stream().map(c -> "at " + Numbers.format(c.atS()) + " s " + (spread
+                        ? Numbers.fixed(c.settleS().median(), 0) + "/" + Numbers.fixed(c.settleS().max(), 0)
+                        : Numbers.fixed(c.settleS().max(), 0)) + (c.unsettled().isEmpty() ? "" : " (not settled)"))
+                        .collect(java.util.stream.Collectors.joining(", ")));
+            }
             for (TestResult e : r.errors()) {
                 out.println(indent + (spread ? "seed " + e.seed() + ": " : "") + e.trial().error().orElseThrow());
             }

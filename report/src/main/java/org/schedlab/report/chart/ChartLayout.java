@@ -68,6 +68,15 @@ public record ChartLayout(List<Panel> panels, boolean perUser, int totalLines) {
             return sum;
         }
 
+        /** The line's correct value in phase {@code k} of a problem that changes while it runs. */
+        public double correct(SeriesData data, int k) {
+            double sum = 0;
+            for (int v : members) {
+                sum += data.phases().get(k).correct(v);
+            }
+            return sum;
+        }
+
         @Override
         public boolean equals(Object o) {
             return o instanceof Line l && l.label.equals(label) && Arrays.equals(l.members, members);

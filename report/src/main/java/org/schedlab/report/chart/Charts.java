@@ -96,8 +96,20 @@ public final class Charts {
         }
         for (ChartLayout.Line line : lines) {
             XYSeries c = new XYSeries(line.label() + " correct", false, true);
-            c.add(from, line.correct(data));
-            c.add(to, line.correct(data));
+            if (data.phases().isEmpty()) {
+                c.add(from, line.correct(data));
+                c.add(to, line.correct(data));
+            } else {
+                // The answer of a problem that changes while it runs: a step at each change.
+                for (int k = 0; k < data.phases().size(); k++) {
+                    double a = Math.max(from, data.phases().get(k).startS());
+                    double b = k + 1 < data.phases().size() ? Math.min(to, data.phases().get(k + 1).startS()) : to;
+                    if (b > a) {
+                        c.add(a, line.correct(data, k));
+                        c.add(b, line.correct(data, k));
+                    }
+                }
+            }
             dataset.addSeries(c);
         }
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
@@ -110,9 +122,23 @@ public final class Charts {
         }
         XYPlot plot = plot(dataset, r, "time (s)", big ? "busy (% of one CPU)" : "busy %", from, to, y);
         warmup(plot, warmupS, from);
+        changes(plot, data);
         JFreeChart chart = new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
         style(chart, big);
         return chart;
+    }
+
+    /** A problem that changes while it runs: a thin vertical line at each change, where a phase starts. */
+    private static void changes(XYPlot plot, SeriesData data) {
+        for (int k = 1; k < data.phases().size(); k++) {
+            ValueMarker m = new ValueMarker(data.phases().get(k).startS(), Palette.CHANGE, THIN);
+            m.setLabel("phase " + (k + 1));
+            m.setLabelFont(NOTE);
+            m.setLabelPaint(Palette.CHANGE);
+            m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
+            m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+            plot.addDomainMarker(m, Layer.FOREGROUND);
+        }
     }
 
     /** The per-interval error over time, with the max threshold (and the mean one, when set) drawn. */

@@ -24,6 +24,8 @@ public final class Palette {
     public static final Color MEAN_THRESHOLD = new Color(0xE69F00);
     /** Warm-up: the shaded stretch left out of the verdict. */
     public static final Color WARMUP = new Color(0xEEEEEE);
+    /** A change of a problem that changes while it runs: where a phase starts. */
+    public static final Color CHANGE = new Color(0x666666);
 
     private Palette() {
     }

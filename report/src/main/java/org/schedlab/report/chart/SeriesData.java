@@ -15,11 +15,43 @@ import java.util.Objects;
  * @param startS  start of each point, seconds
  * @param endS    end of each point, seconds
  * @param busy    {@code busy[v][p]}: virtual CPU v's busy percent in point p
+ * @param phases  for a problem that changes while it runs, its phases in order of time, each with its start and its
+ *                answer per virtual CPU (the correct value is then a step function; {@code correct} holds each
+ *                virtual CPU's largest answer); empty for a static problem
  */
 public record SeriesData(String problem, List<String> ids, List<String> users, double[] correct, double[] startS,
-                         double[] endS, double[][] busy) {
+                         double[] endS, double[][] busy, List<Step> phases) {
+
+    /** A phase of the answer: from {@code startS} on, each virtual CPU's correct value. */
+    public record Step(double startS, double[] correct) {
+        public Step {
+            correct = correct.clone();
+        }
+
+        @Override
+        public double[] correct() {
+            return correct.clone();
+        }
+
+        /** Virtual CPU {@code v}'s correct value in this phase, without copying. */
+        public double correct(int v) {
+            return correct[v];
+        }
+    }
+
+    /** A static problem's series: one correct value per virtual CPU for the whole run. */
+    public SeriesData(String problem, List<String> ids, List<String> users, double[] correct, double[] startS,
+                      double[] endS, double[][] busy) {
+        this(problem, ids, users, correct, startS, endS, busy, List.of());
+    }
 
     public SeriesData {
+        phases = List.copyOf(phases);
+        for (Step step : phases) {
+            if (step.correct.length != ids.size()) {
+                throw new IllegalArgumentException("a phase needs one correct value per virtual CPU");
+            }
+        }
         Objects.requireNonNull(problem, "problem");
         ids = List.copyOf(ids);
         users = List.copyOf(users);

@@ -1,10 +1,13 @@
 package org.schedlab.report.chart;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.schedlab.comparator.ObservedInterval;
 import org.schedlab.runner.RunListener;
 import org.schedlab.runner.result.IntervalSample;
+import org.schedlab.core.VcpuRef;
+import org.schedlab.solver.PhasedSolution;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.VcpuAnswer;
 
@@ -27,6 +30,7 @@ public final class SeriesRecorder implements RunListener {
     private final List<String> ids;
     private final List<String> users;
     private final double[] correct;
+    private final List<SeriesData.Step> phases;
     private final int maxPoints;
     private final int width;
 
@@ -47,16 +51,55 @@ public final class SeriesRecorder implements RunListener {
     private double pendingCoveredS;
 
     public SeriesRecorder(Solution solution, int maxPoints) {
+        this(solution.problem().name(), solution.running().stream().map(VcpuAnswer::id).toList(),
+                solution.running().stream().map(VcpuAnswer::user).toList(),
+                solution.running().stream().mapToDouble(VcpuAnswer::correct).toArray(), List.of(), maxPoints);
+    }
+
+    /**
+     * For a problem solved phase by phase: one line per dimension ({@code PhasedSolution.dimensions()}), the answer a
+     * step from phase to phase. A static problem's is its {@link Solution}'s.
+     */
+    public SeriesRecorder(PhasedSolution solution) {
+        this(solution.problem().name(), solution.dimensions().stream().map(VcpuRef::id).toList(),
+                solution.dimensions().stream().map(VcpuRef::user).toList(), largest(solution), steps(solution),
+                DEFAULT_MAX_POINTS);
+    }
+
+    private static List<SeriesData.Step> steps(PhasedSolution solution) {
+        if (!solution.dynamic()) {
+            return List.of();
+        }
+        List<SeriesData.Step> out = new ArrayList<>();
+        for (int k = 0; k < solution.phases().size(); k++) {
+            out.add(new SeriesData.Step(solution.phases().get(k).phase().startS(), solution.correct(k)));
+        }
+        return out;
+    }
+
+    private static double[] largest(PhasedSolution solution) {
+        double[] max = new double[solution.dimensions().size()];
+        for (int k = 0; k < solution.phases().size(); k++) {
+            double[] c = solution.correct(k);
+            for (int v = 0; v < max.length; v++) {
+                max[v] = Math.max(max[v], c[v]);
+            }
+        }
+        return max;
+    }
+
+    private SeriesRecorder(String problem, List<String> ids, List<String> users, double[] correct,
+                           List<SeriesData.Step> phases, int maxPoints) {
         if (maxPoints < 2 || maxPoints % 2 != 0) {
             throw new IllegalArgumentException("maxPoints must be even and at least 2, got " + maxPoints);
         }
-        List<VcpuAnswer> running = solution.running();
-        this.problem = solution.problem().name();
-        this.ids = running.stream().map(VcpuAnswer::id).toList();
-        this.users = running.stream().map(VcpuAnswer::user).toList();
-        this.correct = running.stream().mapToDouble(VcpuAnswer::correct).toArray();
+        this.problem = problem;
+        this.ids = ids;
+        this.users = users;
+        this.correct = correct;
+        this.phases = phases;
         this.maxPoints = maxPoints;
-        this.width = running.size();
+        this.width = ids.size();
         this.start = new double[maxPoints];
         this.end = new double[maxPoints];
         this.busy = new double[width][maxPoints];
@@ -157,6 +200,6 @@ public final class SeriesRecorder implements RunListener {
         for (int v = 0; v < width; v++) {
             lines[v] = Arrays.copyOf(lines[v], n);
         }
-        return new SeriesData(problem, ids, users, correct, Arrays.copyOf(s, n), Arrays.copyOf(e, n), lines);
+        return new SeriesData(problem, ids, users, correct, Arrays.copyOf(s, n), Arrays.copyOf(e, n), lines, phases);
     }
 }
