@@ -10,6 +10,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -20,18 +21,22 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.FailureClass;
+import org.schedlab.comparator.PhaseComparison;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.comparator.VcpuComparison;
 import org.schedlab.comparator.Verdict;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Partition;
+import org.schedlab.core.Phase;
 import org.schedlab.core.Problem;
+import org.schedlab.grammar.ScenarioWriter;
 import org.schedlab.runner.policy.Policies;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunListener;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
+import org.schedlab.solver.testkit.RandomChanges;
 import org.schedlab.solver.testkit.RandomProblems;
 import org.schedlab.solver.testkit.RandomProblems.Demands;
 
@@ -76,6 +81,8 @@ class FairPropertyTest {
     private static final long WARMUP_MICROS = 2_000_000;
     /** Near-share problems in the suite: each runs 30 s of virtual time. */
     private static final int NEAR_SHARE_PROBLEMS = 100;
+    /** Dynamic all-{@code *} problems in the suite. */
+    private static final int DYNAMIC_PROBLEMS = 200;
     private static final int COUNTED_INTERVALS = 4;
 
     /** One problem's run: its comparison, or why it has none, and the CPU time the run took. */
@@ -161,6 +168,76 @@ class FairPropertyTest {
     }
 
     /**
+     * Problems that change while they run ({@code RandomChanges.small} over {@code RandomProblems.small}, every virtual
+     * CPU {@code *}): one to three changes of one to three statements each (shares, limits of both modes, logons
+     * including a user logged off before, logoffs, STOP, START, CPU pool caps), every phase the same length. Each
+     * phase after a change must settle within the default settle limit (or one interval, when the interval is longer)
+     * and stay within {@value #ALL_UNBOUNDED_MAX_ERROR_PCT}% afterwards; the first phase, after the warm-up, as the
+     * static all-{@code *} problems. The interval is chosen for the largest phase as {@link #config} chooses it, from 1,
+     * 2, 2.5, 5 or 10 s so that intervals start at the changes; a phase is at least 10 s and four intervals.
+     * {@value #DYNAMIC_PROBLEMS} problems in the suite; {@code -Dschedlab.property.problems=N} runs N.
+     */
+    @Test
+    void fair_allUnboundedDynamicProblems_everyChangeSettlesAndStaysWithin2Percent() {
+        long started = System.nanoTime();
+        int count = Integer.getInteger("schedlab.property.problems", DYNAMIC_PROBLEMS);
+        Map<Long, Long> intervals = new java.util.concurrent.ConcurrentHashMap<>();
+        LongFunction<Problem> generator = seed -> {
+            long interval = dynamicInterval(RandomChanges.small(seed, Demands.ALL_UNBOUNDED, 10));
+            intervals.put(seed, interval);
+            int phase = (int) Math.max(10, (4 * interval + 999_999) / 1_000_000);
+            return RandomChanges.small(seed, Demands.ALL_UNBOUNDED, phase);
+        };
+        Configure configure = (p, s, seed) -> {
+            long interval = intervals.get(seed);
+            long warmup = (WARMUP_MICROS + interval - 1) / interval * interval;
+            return RunConfig.forProblem(p).toBuilder().seed(seed).threads(1).timeout(Duration.ofSeconds(300))
+                    .intervalMicros(interval).warmupMicros(warmup).build();
+        };
+        // The settle limit is at least one interval: an interval is the resolution of a settling time.
+        List<Result> results = runAll(count, generator, configure, seed -> new Thresholds(ALL_UNBOUNDED_MAX_ERROR_PCT,
+                OptionalDouble.empty(), Math.max(Thresholds.DEFAULT_SETTLE_S, intervals.get(seed) / 1e6)));
+        List<Result> failed = results.stream()
+                .filter(r -> r.error().isPresent() || r.comparison().orElseThrow().verdict() != Verdict.PASS)
+                .toList();
+        int changes = results.stream().mapToInt(r -> r.problem().timeline().size()).sum();
+        double maxSettle = results.stream().flatMap(r -> r.comparison().stream())
+                .flatMap(c -> c.phases().stream().skip(1)).mapToDouble(PhaseComparison::settleS).max().orElse(0);
+        String summary = POLICY + ", all-* dynamic problems " + range(count) + " (" + changes + " changes): "
+                + failed.size() + " of " + results.size() + " failing (a change not settled within the limit, or "
+                + "an interval over " + Numbers.format(ALL_UNBOUNDED_MAX_ERROR_PCT) + "% after it); largest settling "
+                + Numbers.format(maxSettle) + " s\n" + timing(results, started);
+        System.out.println(summary);
+        if (!failed.isEmpty()) {
+            StringBuilder sb = new StringBuilder(summary).append('\n');
+            for (Result r : failed) {
+                sb.append(describe(r, ALL_UNBOUNDED_MAX_ERROR_PCT, "")).append('\n');
+            }
+            fail(sb.toString());
+        }
+    }
+
+    /** Intervals that divide a whole number of seconds, so that intervals start at the changes. */
+    private static final long[] DYNAMIC_INTERVALS = {1_000_000, 2_000_000, 2_500_000, 5_000_000, 10_000_000};
+
+    /** The interval {@link #config} would choose for the most demanding phase, rounded up to {@link #DYNAMIC_INTERVALS}. */
+    private static long dynamicInterval(Problem p) {
+        long needed = 0;
+        for (Phase phase : p.phases()) {
+            Problem q = phase.problem();
+            if (q.vcpus().stream().anyMatch(v -> !v.vcpu().stopped())) {
+                needed = Math.max(needed, config(q, Solver.solve(q), 1).intervalMicros());
+            }
+        }
+        for (long i : DYNAMIC_INTERVALS) {
+            if (i >= needed) {
+                return i;
+            }
+        }
+        return (needed + 9_999_999) / 10_000_000 * 10_000_000;
+    }
+
+    /**
      * The class {@link NearShareProblems} draws: a finite virtual CPU whose demand is just above or below its part of
      * its user's share, beside always-ready siblings, with whole-CPU burners filling the other CPs. Each runs 30 s
      * (1 s intervals, 5 s warm-up): long enough for a whole-CPU burner's SIE exits to leave it well behind fluid time,
@@ -173,7 +250,8 @@ class FairPropertyTest {
         int count = Integer.getInteger("schedlab.property.problems", NEAR_SHARE_PROBLEMS);
         List<Result> results = runAll(count, NearShareProblems::generate,
                 (p, s, seed) -> RunConfig.defaults().toBuilder().seed(seed).threads(1).timeout(Duration.ofSeconds(120))
-                        .durationMicros(30_000_000).intervalMicros(1_000_000).warmupMicros(5_000_000).build());
+                        .durationMicros(30_000_000).intervalMicros(1_000_000).warmupMicros(5_000_000).build(),
+                seed -> Thresholds.DEFAULT);
         List<Result> failed = results.stream()
                 .filter(r -> r.error().isPresent() || r.comparison().orElseThrow().verdict() != Verdict.PASS)
                 .toList();
@@ -223,7 +301,8 @@ class FairPropertyTest {
 
     /** Runs problems base..base+N-1 on {@link #WORKERS} threads, one run per thread; results in seed order. */
     private static List<Result> runAll(Demands demands) {
-        return runAll(PROBLEMS, seed -> RandomProblems.small(seed, demands), FairPropertyTest::config);
+        return runAll(PROBLEMS, seed -> RandomProblems.small(seed, demands), FairPropertyTest::config,
+                seed -> Thresholds.DEFAULT);
     }
 
     /** How a problem's run is configured. */
@@ -232,7 +311,8 @@ class FairPropertyTest {
     }
 
     /** Runs {@code count} problems of {@code generator} from the base seed, on {@link #WORKERS} threads. */
-    private static List<Result> runAll(int count, LongFunction<Problem> generator, Configure configure) {
+    private static List<Result> runAll(int count, LongFunction<Problem> generator, Configure configure,
+                                       LongFunction<Thresholds> thresholds) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         ExecutorService pool = Executors.newFixedThreadPool(WORKERS);
         try {
@@ -244,8 +324,10 @@ class FairPropertyTest {
                     Problem p = generator.apply(seed);
                     Solution s = Solver.solve(p);
                     RunConfig config = configure.config(p, s, seed);
-                    TrialResult o = Trial.run(s, Policies.create(POLICY), config, Thresholds.DEFAULT,
-                            RunListener.NONE);
+                    Thresholds t = thresholds.apply(seed);
+                    TrialResult o = p.dynamic()
+                            ? Trial.run(Solver.solvePhases(p), Policies.create(POLICY), config, t, RunListener.NONE)
+                            : Trial.run(s, Policies.create(POLICY), config, t, RunListener.NONE);
                     return new Result(seed, p, s, config, o.comparison(), o.error(),
                             threads.getCurrentThreadCpuTime() - cpu);
                 }));
@@ -341,6 +423,7 @@ class FairPropertyTest {
                 .append(" --duration ").append(c.durationMicros() / 1000).append("ms --interval ")
                 .append(c.intervalMicros() / 1000).append("ms --warmup ").append(c.warmupMicros() / 1000)
                 .append("ms\n");
-        return sb.append(ScenarioText.of(r.problem())).toString();
+        return sb.append(r.problem().dynamic() ? ScenarioWriter.write(r.problem()) : ScenarioText.of(r.problem()))
+                .toString();
     }
 }

@@ -3,6 +3,7 @@ package org.schedlab.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -73,6 +74,11 @@ final class TestCommand implements Callable<Integer> {
     @Option(names = "--mean-error", paramLabel = "PCT", converter = NumberConverters.Percent.class, description = "PASS also needs the mean error at most PCT.")
     Double meanError;
 
+    @Option(names = "--settle", paramLabel = "TIME", defaultValue = "5s", converter = DurationConverter.Warmup.class,
+            description = "A problem that changes while it runs: after each change its error must be within "
+                    + "--max-error for good within TIME (default: ${DEFAULT-VALUE}).")
+    Duration settle;
+
     @Option(names = "--seeds", paramLabel = "SEEDS", converter = SeedList.Converter.class,
             description = "Run every check under several seeds and judge it by the worst: N for seeds 1..N, "
                     + "or seeds and ranges like 3..7 or 1,4,9 (default: one run with --seed or the scenario's seed).")
@@ -120,7 +126,7 @@ final class TestCommand implements Callable<Integer> {
             throw new UsageException("--expect and --no-expect exclude each other");
         }
         List<SchedulerPolicy> chosen = (policies == null ? List.of("fair") : policies).stream().map(policyPath::create).toList();
-        Thresholds thresholds = Usage.thresholds(maxError, meanError);
+        Thresholds thresholds = Usage.thresholds(maxError, meanError).withSettleS(settle.toNanos() / 1e9);
         PrintWriter err = spec.commandLine().getErr();
         Optional<Path> expectFile = noExpect ? Optional.empty()
                 : expect != null ? Optional.of(expect) : Expectations.defaultFor(paths);

@@ -97,9 +97,11 @@ final class MarkdownReporter implements Reporter {
             return;
         }
         out.println();
-        out.println("Settling after each change of the problems that change while they run: seconds from the change "
-                + "until every interval's error is within " + Numbers.format(t.maxErrorPct()) + "% for good (a phase "
-                + "passes when that is at most " + Numbers.format(t.settleS()) + " s)" + (spread
+        out.println("Settling after each change of the problems that change while they run. Such a problem passes "
+                + "when its first phase passes as a static problem does (after the warm-up) and every later phase "
+                + "settles within " + Numbers.format(t.settleS()) + " s, so its max error above includes the transients "
+                + "after its changes. Here: seconds from the change until every interval's error is within "
+                + Numbers.format(t.maxErrorPct()) + "% for good" + (spread
                 ? ", median / max over the seeds, and the worst interval error after the change, the largest over the seeds:"
                 : ", and the worst interval error after the change:"));
         out.println();

@@ -71,6 +71,11 @@ final class FluidTargets {
     private final long[] waitSince;
     /** Whether it was waiting at the last edge. */
     private final boolean[] waitingAtLastEdge;
+    /**
+     * Whether it came back from an idle wait (half {@link #RATE_TAU_MICROS} on end) and has not been solved as
+     * always-ready since: in a problem that changes while it runs, a burner whose demand was 0 and is no more.
+     */
+    private final boolean[] woke;
     /** The observed demand each virtual CPU had at the last solve. */
     private final double[] solvedDemand;
     private long solvedAt = Long.MIN_VALUE / 2;
@@ -98,6 +103,7 @@ final class FluidTargets {
         this.waitingAtLastEdge = new boolean[initial.length];
         this.waitedBefore = new long[initial.length];
         this.inWait = new boolean[initial.length];
+        this.woke = new boolean[initial.length];
         this.waitSince = new long[initial.length];
         this.solvedDemand = new double[initial.length];
         this.prepared = Solver.prepare(ctx.problem());
@@ -183,6 +189,7 @@ final class FluidTargets {
                 }
                 lastWaited[v] = w.endMicros();
             } else if (!waiting) {
+                woke[v] |= inWait[v] && w.endMicros() - waitSince[v] >= RATE_TAU_MICROS / 2;
                 inWait[v] = false;
             }
             waitingAtLastEdge[v] = waiting;
@@ -257,6 +264,14 @@ final class FluidTargets {
             // A target of 0 (nothing left for it) keeps the last weight, which still orders it behind others.
             if (t > 1e-6) {
                 target[i] = t;
+            }
+            if (woke[i] && solvedDemand[i] == UNBOUNDED) {
+                // Back from idleness and taken as wanting all it can get: its rate starts from its target, as at the
+                // start of a run, and decays to what it uses. Its rate of 0 from the idle time would price it, once
+                // it waits like a donor, at almost nothing, and it would take hundreds of milliseconds to show its
+                // real rate while it queued.
+                woke[i] = false;
+                rate[i] = Math.max(rate[i], target[i]);
             }
         }
     }
