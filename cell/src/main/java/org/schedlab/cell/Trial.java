@@ -64,6 +64,17 @@ public final class Trial {
         return finish(acc);
     }
 
+    /**
+     * Compares a measurement file of a problem solved phase by phase, streaming it: each interval against its phase's
+     * answer, each phase's settling judged (docs/comparator.md).
+     */
+    public static Comparison compare(PhasedSolution solution, Path observed, Thresholds thresholds, double warmupS)
+            throws IOException, InputException {
+        ErrorAccumulator acc = new ErrorAccumulator(solution, thresholds, warmupS);
+        ObservedCsv.read(observed, solution, acc::add);
+        return finish(acc);
+    }
+
     private static Comparison finish(ErrorAccumulator acc) {
         try {
             return acc.finish();

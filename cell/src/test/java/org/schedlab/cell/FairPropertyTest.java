@@ -59,6 +59,9 @@ import org.schedlab.solver.testkit.RandomProblems.Demands;
  *     -Dschedlab.property.problems=5000
  * </pre>
  *
+ * <p>{@code #fair_allUnboundedDynamic*} runs problems that change while they run (200 in the suite, 5,000 in about
+ * 8 minutes with {@code -Dschedlab.property.problems=5000}); {@code #fair_nearShare*} the near-share class.
+ *
  * <p>The suite's 300 finite problems have no misallocation; 5,000 still have a few (docs/policies.md gives the
  * count), so the finite test fails at that size. Each failure is printed with its seed, its figures and the
  * problem as scenario text, ready to save as a {@code .scn} file and reproduce with the {@code schedlab test}

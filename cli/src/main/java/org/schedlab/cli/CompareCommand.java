@@ -23,6 +23,7 @@ import org.schedlab.report.chart.RunCharts;
 import org.schedlab.report.chart.RunFigures;
 import org.schedlab.report.chart.RunOutputs;
 import org.schedlab.report.chart.SeriesRecorder;
+import org.schedlab.solver.PhasedSolution;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
 import picocli.CommandLine.Command;
@@ -92,7 +93,11 @@ final class CompareCommand implements Callable<Integer> {
         }
         // The one warm-up default, run's and test's: a comparison of a run's own series agrees with what run said.
         double warmupS = warmup != null ? warmup.toNanos() / 1e9 : RunConfig.forProblem(p).warmupMicros() / 1e6;
-        Comparison c = Trial.compare(solution, observed, Usage.thresholds(maxError, meanError), warmupS);
+        // A problem that changes while it runs is compared phase by phase.
+        PhasedSolution phased = p.dynamic() ? Solver.solvePhases(p) : null;
+        Comparison c = phased != null
+                ? Trial.compare(phased, observed, Usage.thresholds(maxError, meanError), warmupS)
+                : Trial.compare(solution, observed, Usage.thresholds(maxError, meanError), warmupS);
         if (c.gaps() > 0) {
             spec.commandLine().getErr().println("schedlab: warning: " + observed + ": " + c.gaps()
                     + (c.gaps() == 1 ? " gap" : " gaps") + " between intervals, " + Numbers.format(c.gapS())
@@ -101,11 +106,24 @@ final class CompareCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         // Measured elsewhere: there is no run of ours, so no run metrics beside the comparison.
         format.reporter().comparison(out, scenario.file(), p.name(), Optional.of(observed.toString()), c, Optional.empty());
-        if (chart != null) {
+        if (chart != null && phased != null) {
+            charts(phased, p, c, out);
+        } else if (chart != null) {
             charts(solution, p, c, out);
         }
         out.flush();
         return c.verdict() == Verdict.PASS ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
+    }
+
+    /** The charts of a problem that changes while it runs: the answer a step at each change. */
+    private void charts(PhasedSolution solution, Problem p, Comparison c, PrintWriter out)
+            throws IOException, InputException {
+        SeriesRecorder series = new SeriesRecorder(solution);
+        ObservedCsv.read(observed, solution, series::add);
+        Path dir = chartDir != null ? chartDir : observed.toAbsolutePath().getParent();
+        RunCharts.write(dir, RunOutputs.base(observed), series.data(), c,
+                RunFigures.of(p.name(), RunOutputs.source(observed), c, Optional.empty()), chart)
+                .forEach(path -> out.println("  wrote " + path));
     }
 
     /** The same charts as a run's, read back from the measurement file (a second, streaming pass). */
