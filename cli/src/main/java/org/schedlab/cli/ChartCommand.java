@@ -14,6 +14,7 @@ import org.schedlab.comparator.ObservedCsv;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
+import org.schedlab.report.Outputs;
 import org.schedlab.report.chart.ChartFormat;
 import org.schedlab.report.chart.RunCharts;
 import org.schedlab.report.chart.RunFigures;
@@ -81,6 +82,13 @@ final class ChartCommand implements Callable<Integer> {
         Scenario scenario = Scenarios.load(scenarioFile);
         PrintWriter stdout = spec.commandLine().getOut();
         double warmupS = warmup.toNanos() / 1e9;
+        // Every file's charts may replace only charts schedlab drew: said before the first is drawn.
+        for (Path file : files) {
+            Path dir = out != null ? out : file.toAbsolutePath().getParent();
+            String option = out != null ? "--out" : "RUN_OUTPUT";
+            OutputPaths.checkDirectory(option, dir);
+            OutputPaths.guard(option, () -> Outputs.checkRunFiles(dir, RunCharts.names(RunOutputs.base(file), format)));
+        }
         for (Path file : files) {
             String name = problem != null ? problem : RunOutputs.problem(file)
                     .filter(n -> scenario.problem(n).isPresent()).orElse(null);

@@ -16,6 +16,7 @@ import org.schedlab.core.InputException;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
+import org.schedlab.report.Outputs;
 import org.schedlab.report.ReportFormat;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.report.chart.ChartFormat;
@@ -90,6 +91,13 @@ final class CompareCommand implements Callable<Integer> {
         if (Files.isDirectory(observed)) {
             throw new UsageException("--observed " + observed + " is a directory; expected a measurement file (.csv)");
         }
+        Path dir = chartDir != null ? chartDir : observed.toAbsolutePath().getParent();
+        if (chart != null) {
+            // Said before the verdict: a verdict printed and then an exit for the charts would read as a pass.
+            String option = chartDir != null ? "--out" : "--chart";
+            OutputPaths.checkDirectory(option, dir);
+            OutputPaths.guard(option, () -> Outputs.checkRunFiles(dir, RunCharts.names(RunOutputs.base(observed), chart)));
+        }
         // The one warm-up default, run's and test's: a comparison of a run's own series agrees with what run said.
         double warmupS = warmup != null ? warmup.toNanos() / 1e9 : RunConfig.forProblem(p).warmupMicros() / 1e6;
         Comparison c = Trial.compare(solution, observed, Usage.thresholds(maxError, meanError), warmupS);
@@ -102,17 +110,17 @@ final class CompareCommand implements Callable<Integer> {
         // Measured elsewhere: there is no run of ours, so no run metrics beside the comparison.
         format.reporter().comparison(out, scenario.file(), p.name(), Optional.of(observed.toString()), c, Optional.empty());
         if (chart != null) {
-            charts(solution, p, c, out);
+            charts(solution, p, c, dir, out);
         }
         out.flush();
         return c.verdict() == Verdict.PASS ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
     }
 
     /** The same charts as a run's, read back from the measurement file (a second, streaming pass). */
-    private void charts(Solution solution, Problem p, Comparison c, PrintWriter out) throws IOException, InputException {
+    private void charts(Solution solution, Problem p, Comparison c, Path dir, PrintWriter out)
+            throws IOException, InputException {
         SeriesRecorder series = new SeriesRecorder(solution);
         ObservedCsv.read(observed, solution, series::add);
-        Path dir = chartDir != null ? chartDir : observed.toAbsolutePath().getParent();
         RunCharts.write(dir, RunOutputs.base(observed), series.data(), c,
                 RunFigures.of(p.name(), RunOutputs.source(observed), c, Optional.empty()), chart)
                 .forEach(path -> out.println("  wrote " + path));

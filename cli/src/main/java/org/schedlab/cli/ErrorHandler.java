@@ -7,6 +7,7 @@ import java.nio.file.NoSuchFileException;
 import org.schedlab.cell.CellException;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
+import org.schedlab.core.io.RefusedOutputException;
 import org.schedlab.core.io.WriteException;
 import picocli.CommandLine;
 
@@ -25,7 +26,7 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
             }
             return ExitCodes.BAD_INPUT;
         }
-        if (ex instanceof UsageException || ex instanceof CellException) {
+        if (ex instanceof UsageException || ex instanceof CellException || ex instanceof RefusedOutputException) {
             err.println("schedlab: " + ex.getMessage());
             return ExitCodes.BAD_INPUT;
         }

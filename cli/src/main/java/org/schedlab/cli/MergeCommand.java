@@ -2,14 +2,18 @@ package org.schedlab.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
-import org.schedlab.core.io.AtomicOutput;
+import org.schedlab.core.io.OutputGuard;
+import org.schedlab.core.io.OutputTransaction;
 import org.schedlab.report.MergedReport;
+import org.schedlab.report.Outputs;
 import org.schedlab.report.ReportFormat;
 import org.schedlab.report.TestResultsJson;
 import org.schedlab.report.html.MergedHtml;
@@ -54,6 +58,17 @@ final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InputException {
+        // Outputs may replace only what schedlab wrote, never a shard: said before anything is read.
+        if (junitXml != null) {
+            OutputPaths.checkFile("--junit-xml", junitXml);
+            OutputPaths.guard("--junit-xml", () -> {
+                Outputs.checkJunitXml(junitXml);
+                OutputGuard.checkApart(junitXml, files, html == null ? List.of() : List.of(html));
+            });
+        }
+        if (html != null) {
+            OutputPaths.checkReportDirectory("--html", html, files);
+        }
         List<TestResultsJson.Document> docs = new ArrayList<>();
         List<Diagnostic> errors = new ArrayList<>();
         for (Path f : files) {
@@ -71,19 +86,23 @@ final class MergeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         MergedReport.write(out, format, merged);
         out.flush();
-        if (junitXml != null) {
-            try (AtomicOutput xml = AtomicOutput.create(junitXml)) {
-                PrintWriter w = new PrintWriter(xml.writer());
-                MergedReport.write(w, ReportFormat.JUNIT_XML, merged);
-                w.flush();
-                if (w.checkError()) {
-                    throw new IOException("cannot write " + junitXml);
+        if (junitXml != null || html != null) {
+            // One transaction: the JUnit file and the HTML report are replaced together or not at all.
+            try (OutputTransaction outputs = OutputTransaction.begin()) {
+                if (junitXml != null) {
+                    StringWriter xml = new StringWriter();
+                    MergedReport.write(new PrintWriter(xml), ReportFormat.JUNIT_XML, merged);
+                    try (Writer w = outputs.file(junitXml)) {
+                        w.write(xml.toString());
+                    }
                 }
-                xml.commit();
+                if (html != null) {
+                    MergedHtml.write(outputs, html, merged, files);
+                }
+                outputs.commit();
+                PrintWriter err = spec.commandLine().getErr();
+                outputs.targets().forEach(t -> err.println("schedlab: wrote " + t));
             }
-        }
-        if (html != null) {
-            MergedHtml.write(html, merged);
         }
         return merged.allAsExpected() ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
     }

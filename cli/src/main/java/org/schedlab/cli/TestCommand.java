@@ -2,6 +2,8 @@ package org.schedlab.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +12,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 import org.schedlab.cell.AggregateResult;
 import org.schedlab.cell.Expectations;
+import org.schedlab.cell.Scenarios;
 import org.schedlab.cell.Shards;
 import org.schedlab.cell.TestPlan;
 import org.schedlab.cell.TestResult;
@@ -17,8 +20,9 @@ import org.schedlab.cell.Trial;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
-import org.schedlab.core.io.AtomicOutput;
-import org.schedlab.core.io.WriteException;
+import org.schedlab.core.io.OutputGuard;
+import org.schedlab.core.io.OutputTransaction;
+import org.schedlab.report.Outputs;
 import org.schedlab.report.ReportFormat;
 import org.schedlab.report.TestRunFacts;
 import org.schedlab.report.chart.SeriesData;
@@ -126,8 +130,18 @@ final class TestCommand implements Callable<Integer> {
                 : expect != null ? Optional.of(expect) : Expectations.defaultFor(paths);
         Expectations expected = expectFile.isPresent() ? Expectations.read(expectFile.get()) : Expectations.NONE;
         OutputPaths.checkScenarioDirectories(paths);
+        // Outputs may replace only what schedlab wrote, never an input: said before anything runs.
+        List<Path> inputs = new ArrayList<>(Scenarios.expand(paths));
+        expectFile.ifPresent(inputs::add);
         if (junitXml != null) {
             OutputPaths.checkFile("--junit-xml", junitXml);
+            OutputPaths.guard("--junit-xml", () -> {
+                Outputs.checkJunitXml(junitXml);
+                OutputGuard.checkApart(junitXml, inputs, html == null ? List.of() : List.of(html));
+            });
+        }
+        if (html != null) {
+            OutputPaths.checkReportDirectory("--html", html, inputs);
         }
         // A file with errors is reported and left out; the others still run, and the exit status says so.
         List<Diagnostic> skipped = new ArrayList<>();
@@ -174,27 +188,30 @@ final class TestCommand implements Callable<Integer> {
             format.reporter().shardTests(out, checks, thresholds, part);
         }
         out.flush();
-        if (junitXml != null) {
-            try (AtomicOutput xml = AtomicOutput.create(junitXml)) {
-                PrintWriter w = new PrintWriter(xml.writer());
-                List<Long> seeds = IntStream.range(0, plan.size())
-                        .mapToObj(i -> plan.cases().get(i).configure(configs.get(i)).seed()).toList();
-                ReportFormat.JUNIT_XML.reporter().tests(w, checks, thresholds,
-                        new TestRunFacts(wallSeconds, seeds));
-                w.flush();
-                if (w.checkError()) {
-                    throw new WriteException(junitXml, new IOException("write failed"));
+        if (junitXml != null || html != null) {
+            // One transaction: the JUnit file and the HTML report are replaced together or not at all.
+            try (OutputTransaction files = OutputTransaction.begin()) {
+                if (junitXml != null) {
+                    StringWriter xml = new StringWriter();
+                    List<Long> seeds = IntStream.range(0, plan.size())
+                            .mapToObj(i -> plan.cases().get(i).configure(configs.get(i)).seed()).toList();
+                    ReportFormat.JUNIT_XML.reporter().tests(new PrintWriter(xml), checks, thresholds,
+                            new TestRunFacts(wallSeconds, seeds));
+                    try (Writer w = files.file(junitXml)) {
+                        w.write(xml.toString());
+                    }
                 }
-                xml.commit();
+                if (html != null) {
+                    List<Optional<SeriesData>> series = new ArrayList<>();
+                    for (int i = 0; i < results.size(); i++) {
+                        series.add(results.get(i).trial().error().isPresent() || recorders[i] == null ? Optional.empty()
+                                : Optional.of(recorders[i].data()));
+                    }
+                    HtmlReport.write(files, html, results, series, thresholds, parallel);
+                }
+                files.commit();
+                files.targets().forEach(t -> err.println("schedlab: wrote " + t));
             }
-        }
-        if (html != null) {
-            List<Optional<SeriesData>> series = new ArrayList<>();
-            for (int i = 0; i < results.size(); i++) {
-                series.add(results.get(i).trial().error().isPresent() || recorders[i] == null ? Optional.empty()
-                        : Optional.of(recorders[i].data()));
-            }
-            HtmlReport.write(html, results, series, thresholds, parallel);
         }
         if (!skipped.isEmpty()) {
             err.println("schedlab: " + skipped.stream().map(d -> d.location().file()).distinct().count()

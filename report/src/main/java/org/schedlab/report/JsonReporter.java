@@ -130,6 +130,7 @@ final class JsonReporter implements Reporter {
     @Override
     public RunFiles runFiles(Path dir, String base, Solution solution, String file, String policy, RunConfig config)
             throws IOException {
+        Outputs.checkRunFiles(dir, Outputs.runFileNames(ReportFormat.JSON, base, Optional.empty()));
         return new Files(dir, base, solution, file, policy, config);
     }
 
