@@ -20,6 +20,11 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
         PrintWriter err = cl.getErr();
+        if (Schedlab.ending) {
+            // The process is ending under the command (a signal): its outputs were discarded on purpose, and the
+            // shutdown hook says so; a "could not write ...: Stream closed" here would only mislead.
+            return ExitCodes.VERDICT_FAILED;
+        }
         if (ex instanceof InputException input) {
             for (Diagnostic d : input.diagnostics()) {
                 err.println(d);

@@ -88,7 +88,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InputException {
         Scenario scenario = Scenarios.load(file);
-        SchedulerPolicy p = policyPath.create(policy);
+        SchedulerPolicy p = policyPath.create(policy, Optional.ofNullable(options.timeout));
         OutputPaths.checkDirectory("--out", out);
         // Every problem's files may replace only files schedlab wrote: said before the first run starts.
         for (Problem pr : Scenarios.select(scenario, problem)) {

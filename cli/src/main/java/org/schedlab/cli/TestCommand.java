@@ -123,7 +123,10 @@ final class TestCommand implements Callable<Integer> {
         if (noExpect && expect != null) {
             throw new UsageException("--expect and --no-expect exclude each other");
         }
-        List<SchedulerPolicy> chosen = (policies == null ? List.of("fair") : policies).stream().map(policyPath::create).toList();
+        List<SchedulerPolicy> chosen = new ArrayList<>();
+        for (String given : policies == null ? List.of("fair") : policies) {
+            chosen.add(policyPath.create(given, Optional.ofNullable(options.timeout)));
+        }
         Thresholds thresholds = Usage.thresholds(maxError, meanError);
         PrintWriter err = spec.commandLine().getErr();
         Optional<Path> expectFile = noExpect ? Optional.empty()
