@@ -87,8 +87,12 @@ public final class GuardedPolicy implements SchedulerPolicy {
             return new GuardedPolicy(p.spec(), p.name(), p.mode(), p.policy(), Optional.empty());
         }
         if (o instanceof Watchdog.Threw<Probe> t) {
-            // Policies.create: a constructor that threw, a class that could not be initialised.
+            // Policies.create: a constructor that threw, a class that could not be initialised. Out of memory or
+            // stack is the Java machine's trouble, not the policy's: it stays an error of the whole command.
             Throwable e = t.error();
+            if (e instanceof VirtualMachineError v) {
+                throw v;
+            }
             return faulty(given, "policy " + given + " could not be created: " + describe(e));
         }
         Watchdog.Abandoned<Probe> a = (Watchdog.Abandoned<Probe>) o;
@@ -107,7 +111,7 @@ public final class GuardedPolicy implements SchedulerPolicy {
         for (int i = 0; i < 3; i++) {
             try {
                 answers[i] = asks.get(i).get();
-            } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+            } catch (RuntimeException | LinkageError | AssertionError e) {
                 return Probe.fault("policy " + given + ": " + methods[i] + " threw " + describe(e));
             }
             if (answers[i] == null) {
