@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.ErrorAccumulator;
 import org.schedlab.comparator.ObservedCsv;
@@ -59,8 +60,20 @@ public final class Trial {
      */
     public static Comparison compare(Solution solution, Path observed, Thresholds thresholds, double warmupS)
             throws IOException, InputException {
+        return compare(solution, observed, thresholds, warmupS, i -> { });
+    }
+
+    /**
+     * As {@link #compare(Solution, Path, Thresholds, double)}, {@code also} seeing every interval in the same pass (to
+     * draw them): the file is read once, which is all a pipe allows.
+     */
+    public static Comparison compare(Solution solution, Path observed, Thresholds thresholds, double warmupS,
+                                     Consumer<ObservedInterval> also) throws IOException, InputException {
         ErrorAccumulator acc = new ErrorAccumulator(solution, thresholds, warmupS);
-        ObservedCsv.read(observed, solution, acc::add);
+        ObservedCsv.read(observed, solution, i -> {
+            acc.add(i);
+            also.accept(i);
+        });
         return finish(acc);
     }
 

@@ -10,7 +10,6 @@ import java.util.concurrent.Callable;
 import org.schedlab.cell.Scenarios;
 import org.schedlab.cell.Trial;
 import org.schedlab.comparator.Comparison;
-import org.schedlab.comparator.ObservedCsv;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
@@ -94,9 +93,8 @@ final class ChartCommand implements Callable<Integer> {
                     .filter(n -> scenario.problem(n).isPresent()).orElse(null);
             Problem p = Scenarios.single(scenario, name);
             Solution solution = Solver.solve(p);
-            Comparison c = Trial.compare(solution, file, Usage.thresholds(maxError, meanError), warmupS);
             SeriesRecorder series = new SeriesRecorder(solution);
-            ObservedCsv.read(file, solution, series::add);
+            Comparison c = Trial.compare(solution, file, Usage.thresholds(maxError, meanError), warmupS, series::add);
             RunFigures figures = RunFigures.of(p.name(), RunOutputs.source(file), c, Optional.empty())
                     .with(RunOutputs.etr(file, warmupS), RunOutputs.meanDispatchDelayUs(RunOutputs.vcpusFile(file)));
             Path dir = out != null ? out : file.toAbsolutePath().getParent();

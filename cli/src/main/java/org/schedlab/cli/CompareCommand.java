@@ -10,7 +10,6 @@ import java.util.concurrent.Callable;
 import org.schedlab.cell.Scenarios;
 import org.schedlab.cell.Trial;
 import org.schedlab.comparator.Comparison;
-import org.schedlab.comparator.ObservedCsv;
 import org.schedlab.comparator.Verdict;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Numbers;
@@ -100,7 +99,10 @@ final class CompareCommand implements Callable<Integer> {
         }
         // The one warm-up default, run's and test's: a comparison of a run's own series agrees with what run said.
         double warmupS = warmup != null ? warmup.toNanos() / 1e9 : RunConfig.forProblem(p).warmupMicros() / 1e6;
-        Comparison c = Trial.compare(solution, observed, Usage.thresholds(maxError, meanError), warmupS);
+        // One pass over the measurements, charted or not: a pipe can be read only once.
+        SeriesRecorder series = chart == null ? null : new SeriesRecorder(solution);
+        Comparison c = Trial.compare(solution, observed, Usage.thresholds(maxError, meanError), warmupS,
+                series == null ? i -> { } : series::add);
         if (c.gaps() > 0) {
             spec.commandLine().getErr().println("schedlab: warning: " + observed + ": " + c.gaps()
                     + (c.gaps() == 1 ? " gap" : " gaps") + " between intervals, " + Numbers.format(c.gapS())
@@ -110,19 +112,11 @@ final class CompareCommand implements Callable<Integer> {
         // Measured elsewhere: there is no run of ours, so no run metrics beside the comparison.
         format.reporter().comparison(out, scenario.file(), p.name(), Optional.of(observed.toString()), c, Optional.empty());
         if (chart != null) {
-            charts(solution, p, c, dir, out);
+            RunCharts.write(dir, RunOutputs.base(observed), series.data(), c,
+                    RunFigures.of(p.name(), RunOutputs.source(observed), c, Optional.empty()), chart)
+                    .forEach(path -> out.println("  wrote " + path));
         }
         out.flush();
         return c.verdict() == Verdict.PASS ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
-    }
-
-    /** The same charts as a run's, read back from the measurement file (a second, streaming pass). */
-    private void charts(Solution solution, Problem p, Comparison c, Path dir, PrintWriter out)
-            throws IOException, InputException {
-        SeriesRecorder series = new SeriesRecorder(solution);
-        ObservedCsv.read(observed, solution, series::add);
-        RunCharts.write(dir, RunOutputs.base(observed), series.data(), c,
-                RunFigures.of(p.name(), RunOutputs.source(observed), c, Optional.empty()), chart)
-                .forEach(path -> out.println("  wrote " + path));
     }
 }

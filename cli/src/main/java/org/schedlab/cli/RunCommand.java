@@ -87,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InputException {
-        Scenario scenario = Scenarios.load(file);
+        Scenario scenario = Scenarios.load(file, Optional.ofNullable(options.timeout));
         SchedulerPolicy p = policyPath.create(policy, Optional.ofNullable(options.timeout));
         OutputPaths.checkDirectory("--out", out);
         // Every problem's files may replace only files schedlab wrote: said before the first run starts.

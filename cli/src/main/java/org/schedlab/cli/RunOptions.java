@@ -59,7 +59,8 @@ final class RunOptions {
         try {
             RunConfig.Builder b = base.toBuilder();
             if (duration != null) {
-                b.duration(duration);
+                // As for RUNIT DURATION: without --warmup, 5 s or half the run when that is shorter.
+                b.duration(duration).warmupMicros(RunConfig.defaultWarmupMicros(micros(duration)));
             }
             if (interval != null) {
                 b.intervalMicros(micros(interval));

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -131,7 +132,9 @@ final class TestCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Optional<Path> expectFile = noExpect ? Optional.empty()
                 : expect != null ? Optional.of(expect) : Expectations.defaultFor(paths);
-        Expectations expected = expectFile.isPresent() ? Expectations.read(expectFile.get()) : Expectations.NONE;
+        // --timeout bounds reading too: a pipe named as an input that nobody writes to is an error, not a hang.
+        Optional<Duration> timeout = Optional.ofNullable(options.timeout);
+        Expectations expected = expectFile.isPresent() ? Expectations.read(expectFile.get(), timeout) : Expectations.NONE;
         OutputPaths.checkScenarioDirectories(paths);
         // Outputs may replace only what schedlab wrote, never an input: said before anything runs.
         List<Path> inputs = new ArrayList<>(Scenarios.expand(paths));
@@ -148,7 +151,7 @@ final class TestCommand implements Callable<Integer> {
         }
         // A file with errors is reported and left out; the others still run, and the exit status says so.
         List<Diagnostic> skipped = new ArrayList<>();
-        TestPlan whole = TestPlan.load(paths, chosen, seeds == null ? List.of() : seeds.seeds(), skipped);
+        TestPlan whole = TestPlan.load(paths, chosen, seeds == null ? List.of() : seeds.seeds(), skipped, timeout);
         skipped.forEach(err::println);
         if (expect == null && expectFile.isPresent()) {
             err.println("schedlab: expectations from " + expectFile.get() + " (--expect FILE to use others, "

@@ -246,7 +246,7 @@ record EngineSettings(List<String> policies, List<Long> seeds, Thresholds thresh
             duration.ifPresent(d -> {
                 // As RUNIT DURATION does: a run shorter than twice the warm-up keeps its second half.
                 long micros = d.toNanos() / 1000;
-                b.durationMicros(micros).warmupMicros(Math.min(RunConfig.DEFAULT_WARMUP_MICROS, micros / 2));
+                b.durationMicros(micros).warmupMicros(RunConfig.defaultWarmupMicros(micros));
             });
             warmup.ifPresent(w -> b.warmupMicros(w.toNanos() / 1000));
             timeout.ifPresent(b::timeout);

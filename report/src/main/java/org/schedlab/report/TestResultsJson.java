@@ -87,8 +87,15 @@ public final class TestResultsJson {
         }
     }
 
+    /**
+     * What a document may hold: 256 MiB (a shard of a plan of some 100,000 checks over several seeds), in lines of at
+     * most {@link Utf8Text#MAX_LINE_BYTES} (schedlab writes one value a line).
+     */
+    public static final Utf8Text.Limits LIMITS = new Utf8Text.Limits("the JSON of schedlab test", 256L << 20,
+            Utf8Text.MAX_LINE_BYTES);
+
     public static Document read(Path path) throws IOException, InputException {
-        return parse(path.toString(), Utf8Text.read(path));
+        return parse(path.toString(), Utf8Text.read(path, LIMITS));
     }
 
     /** Reads a document; anything that is not schedlab test's JSON is an {@link InputException} naming the file. */
