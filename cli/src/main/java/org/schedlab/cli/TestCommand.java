@@ -9,10 +9,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 import org.schedlab.cell.AggregateResult;
 import org.schedlab.cell.Expectations;
+import org.schedlab.cell.RunSettings;
 import org.schedlab.cell.Scenarios;
 import org.schedlab.cell.Shards;
 import org.schedlab.cell.TestPlan;
@@ -188,10 +190,18 @@ final class TestCommand implements Callable<Integer> {
 
         PrintWriter out = spec.commandLine().getOut();
         List<AggregateResult> checks = AggregateResult.group(results);
+        // What the results depend on besides the files and thresholds: merge holds shards to the same.
+        RunSettings settings = new RunSettings(chosen.stream().map(SchedulerPolicy::spec).toList(),
+                options.seed == null ? OptionalLong.empty() : OptionalLong.of(options.seed),
+                seeds == null ? List.of() : seeds.seeds(), Optional.ofNullable(options.duration),
+                Optional.ofNullable(options.interval), Optional.ofNullable(options.warmup), timeout);
+        List<Long> usedSeeds = IntStream.range(0, plan.size())
+                .mapToObj(i -> plan.cases().get(i).configure(configs.get(i)).seed()).toList();
+        TestRunFacts facts = new TestRunFacts(wallSeconds, usedSeeds, Optional.of(settings));
         if (shard == null) {
-            format.reporter().tests(out, checks, thresholds);
+            format.reporter().tests(out, checks, thresholds, facts);
         } else {
-            format.reporter().shardTests(out, checks, thresholds, part);
+            format.reporter().shardTests(out, checks, thresholds, part, facts);
         }
         out.flush();
         if (junitXml != null || html != null) {
@@ -199,10 +209,7 @@ final class TestCommand implements Callable<Integer> {
             try (OutputTransaction files = OutputTransaction.begin()) {
                 if (junitXml != null) {
                     StringWriter xml = new StringWriter();
-                    List<Long> seeds = IntStream.range(0, plan.size())
-                            .mapToObj(i -> plan.cases().get(i).configure(configs.get(i)).seed()).toList();
-                    ReportFormat.JUNIT_XML.reporter().tests(new PrintWriter(xml), checks, thresholds,
-                            new TestRunFacts(wallSeconds, seeds));
+                    ReportFormat.JUNIT_XML.reporter().tests(new PrintWriter(xml), checks, thresholds, facts);
                     try (Writer w = files.file(junitXml)) {
                         w.write(xml.toString());
                     }

@@ -80,6 +80,8 @@ public final class MergedReport {
         w.beginObject();
         w.name("thresholds");
         copy(w, merged.thresholdsJson());
+        w.name("settings");
+        copy(w, merged.settingsJson());
         w.name("seeds").beginArray();
         seeds(results).forEach(seed -> w.value((long) seed));
         w.endArray();
