@@ -101,7 +101,7 @@ public final class OutputTransaction implements AutoCloseable {
     public synchronized Writer file(Path target) throws IOException {
         Path t = target.toAbsolutePath().normalize();
         String name = nameOf(t);
-        Member m = member(t.getParent(), name);
+        Member m = member(t.getParent(), name, t);
         return text(m, name, t);
     }
 
@@ -109,7 +109,7 @@ public final class OutputTransaction implements AutoCloseable {
     public synchronized OutputStream stream(Path target) throws IOException {
         Path t = target.toAbsolutePath().normalize();
         String name = nameOf(t);
-        Member m = member(t.getParent(), name);
+        Member m = member(t.getParent(), name, t);
         return binary(m, name, t);
     }
 
@@ -121,7 +121,7 @@ public final class OutputTransaction implements AutoCloseable {
     public synchronized Path directory(Path target) throws IOException {
         Path t = target.toAbsolutePath().normalize();
         String name = nameOf(t);
-        Member m = member(t.getParent(), name);
+        Member m = member(t.getParent(), name, t);
         Path staged = m.staging.resolve(name);
         if (m.targets.contains(t)) {
             throw new IllegalArgumentException(t + " is already part of this transaction");
@@ -137,19 +137,19 @@ public final class OutputTransaction implements AutoCloseable {
 
     /** A text file {@code dir/name} of a set staged together under {@code key} (see {@link AtomicFileSet}). */
     synchronized Writer file(Path dir, String key, String name) throws IOException {
-        Member m = member(dir.toAbsolutePath().normalize(), key);
+        Member m = member(dir.toAbsolutePath().normalize(), key, dir.toAbsolutePath().normalize().resolve(key + ".*"));
         return text(m, name, m.dir.resolve(name));
     }
 
     /** As {@link #file(Path, String, String)}, for bytes. */
     synchronized OutputStream stream(Path dir, String key, String name) throws IOException {
-        Member m = member(dir.toAbsolutePath().normalize(), key);
+        Member m = member(dir.toAbsolutePath().normalize(), key, dir.toAbsolutePath().normalize().resolve(key + ".*"));
         return binary(m, name, m.dir.resolve(name));
     }
 
     /** Starts the staging directory of {@code key} in {@code dir}, if not yet started (see {@link AtomicFileSet}). */
     synchronized void open(Path dir, String key) throws IOException {
-        member(dir.toAbsolutePath().normalize(), key);
+        member(dir.toAbsolutePath().normalize(), key, dir.toAbsolutePath().normalize().resolve(key + ".*"));
     }
 
     /** Every output of this transaction where it appears once committed, in the order they were opened. */
@@ -167,7 +167,7 @@ public final class OutputTransaction implements AutoCloseable {
         return name.toString();
     }
 
-    private Member member(Path dir, String key) throws IOException {
+    private Member member(Path dir, String key, Path what) throws IOException {
         checkOpen();
         if (key.isEmpty() || key.contains("/") || key.contains("\\") || key.equals(GROUP) || key.equals(".")
                 || key.equals("..")) {
@@ -187,7 +187,7 @@ public final class OutputTransaction implements AutoCloseable {
             // The same output twice in one transaction, under another key: a caller's mistake.
             throw new IllegalStateException(staging + " exists already", e);
         } catch (IOException e) {
-            throw WriteException.of(dir.resolve(key), e);
+            throw WriteException.of(what, e);
         }
         m = new Member(dir, key, staging);
         members.put(k, m);
@@ -259,7 +259,7 @@ public final class OutputTransaction implements AutoCloseable {
                 } catch (NoSuchFileException e) {
                     throw sweptAway(m, e);
                 } catch (IOException e) {
-                    throw WriteException.of(m.dir.resolve(m.key), e);
+                    throw WriteException.of(named(m), e);
                 }
             }
             for (Member m : members.values()) {
@@ -268,7 +268,7 @@ public final class OutputTransaction implements AutoCloseable {
                 } catch (NoSuchFileException e) {
                     throw sweptAway(m, e);
                 } catch (IOException e) {
-                    throw WriteException.of(m.dir.resolve(m.key), e);
+                    throw WriteException.of(named(m), e);
                 }
                 marked.add(m);
                 Hooks.step("marked " + marked.size());
@@ -280,7 +280,7 @@ public final class OutputTransaction implements AutoCloseable {
                 try {
                     rollForward(marked(m.staging, "commit"), false);
                 } catch (IOException e) {
-                    throw WriteException.of(m.dir.resolve(m.key), e);
+                    throw WriteException.of(named(m), e);
                 }
             }
         } catch (Hooks.Kill k) {
@@ -305,8 +305,14 @@ public final class OutputTransaction implements AutoCloseable {
     }
 
     private static WriteException sweptAway(Member m, IOException e) {
-        return new WriteException(m.dir.resolve(m.key), "its temporary files were removed by another schedlab "
-                + "command writing the same output at the same time (not supported: give each its own output)", e);
+        return new WriteException(named(m), "its temporary files were removed by another schedlab command writing the "
+                + "same output at the same time (not supported: give each its own output)", e);
+    }
+
+    /** What a member writes, as the user knows it: its one output, or {@code DIR/BASE.*} for a set of files. */
+    private static Path named(Member m) {
+        return m.targets.size() == 1 && m.targets.get(0).getFileName().toString().equals(m.key) ? m.targets.get(0)
+                : m.dir.resolve(m.key + ".*");
     }
 
     /** Deletes every staging directory unless {@link #commit()} succeeded. */
