@@ -167,6 +167,7 @@ public record Expectations(Map<String, Expected> byKey, List<Row> rows) {
     }
 
     private static Diagnostic at(String file, int line, int col, String message) {
-        return new Diagnostic(new SourceLocation(file, line, col), message);
+        // Messages quote the file's fields: one line whatever they hold.
+        return new Diagnostic(new SourceLocation(file, line, col), Utf8Text.visible(message));
     }
 }

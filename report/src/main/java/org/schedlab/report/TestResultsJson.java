@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -110,8 +109,13 @@ public final class TestResultsJson {
         }
         Map<String, Object> t = object(file, "the document", cast(top), "thresholds");
         double mean = figure(file, "thresholds", t, "mean_error_pct");
-        Thresholds thresholds = new Thresholds(figure(file, "thresholds", t, "max_error_pct"),
-                Double.isNaN(mean) ? OptionalDouble.empty() : OptionalDouble.of(mean));
+        Thresholds thresholds;
+        try {
+            thresholds = new Thresholds(figure(file, "thresholds", t, "max_error_pct"),
+                    Double.isNaN(mean) ? OptionalDouble.empty() : OptionalDouble.of(mean));
+        } catch (IllegalArgumentException e) {
+            throw bad(file, "thresholds: " + e.getMessage());
+        }
         Optional<Map<String, Object>> settings = settings(file, cast(top));
         List<Row> rows = new ArrayList<>();
         for (Object o : results) {
@@ -253,8 +257,9 @@ public final class TestResultsJson {
             throw bad(whole.file(), "has no shard information, but " + sharded.get(0).file() + " is a shard: merge the shards of one plan only");
         }
         ShardInfo one = first.shard().orElseThrow();
-        Row[] byCheck = new Row[one.planChecks()];
-        Document[] byIndex = new Document[one.count()];
+        // Maps, not arrays sized by what a document claims: a shard "of a plan of 2,000,000,000 checks" costs nothing.
+        Map<Integer, Row> byCheck = new java.util.HashMap<>();
+        Map<Integer, Document> byIndex = new java.util.HashMap<>();
         for (Document d : docs) {
             ShardInfo s = d.shard().orElseThrow();
             if (s.count() != one.count() || s.planChecks() != one.planChecks()) {
@@ -262,33 +267,35 @@ public final class TestResultsJson {
                         + " checks, but " + first.file() + " is shard " + one.index() + "/" + one.count() + " of a plan of "
                         + one.planChecks() + ": run every shard with the same paths and options");
             }
-            if (byIndex[s.index() - 1] != null) {
-                throw bad(d.file(), "is shard " + s.index() + "/" + s.count() + " again (so is " + byIndex[s.index() - 1].file() + ")");
+            Document again = byIndex.putIfAbsent(s.index(), d);
+            if (again != null) {
+                throw bad(d.file(), "is shard " + s.index() + "/" + s.count() + " again (so is " + again.file() + ")");
             }
-            byIndex[s.index() - 1] = d;
             for (int i = 0; i < s.checks().size(); i++) {
                 int c = s.checks().get(i);
-                if (byCheck[c] != null) {
+                if (byCheck.putIfAbsent(c, d.rows().get(i)) != null) {
                     throw bad(d.file(), "check " + c + " of the plan is in two shards");
                 }
-                byCheck[c] = d.rows().get(i);
             }
         }
-        List<String> missing = new ArrayList<>();
-        for (int k = 0; k < byIndex.length; k++) {
-            if (byIndex[k] == null) {
-                missing.add((k + 1) + "/" + one.count());
+        if (byIndex.size() < one.count()) {
+            List<String> missing = new ArrayList<>();
+            for (int k = 1; k <= one.count() && missing.size() < 10; k++) {
+                if (!byIndex.containsKey(k)) {
+                    missing.add(k + "/" + one.count());
+                }
             }
+            throw bad(first.file(), "shard " + String.join(", ", missing) + (one.count() - byIndex.size() > missing.size()
+                    ? " and more" : "") + " missing: merge needs all " + one.count() + " shards of the plan");
         }
-        if (!missing.isEmpty()) {
-            throw bad(first.file(), "shard " + String.join(", ", missing) + " missing: merge needs all " + one.count()
-                    + " shards of the plan");
-        }
-        if (Arrays.stream(byCheck).anyMatch(Objects::isNull)) {
+        if (byCheck.size() != one.planChecks()) {
             throw bad(first.file(), "the shards do not cover the plan: run every shard with the same paths and options");
         }
-        return new Merged(Arrays.asList(byCheck), first.thresholdsJson(), first.thresholds(),
-                first.settingsJson().orElseThrow());
+        List<Row> inPlanOrder = new ArrayList<>(byCheck.size());
+        for (int c = 0; c < one.planChecks(); c++) {
+            inPlanOrder.add(byCheck.get(c));
+        }
+        return new Merged(inPlanOrder, first.thresholdsJson(), first.thresholds(), first.settingsJson().orElseThrow());
     }
 
     /** {@code d} was run with the options {@code first} was (policies too when {@code policies}), or a one-line error. */
@@ -378,10 +385,10 @@ public final class TestResultsJson {
     }
 
     private static ShardInfo shard(String file, Map<String, Object> s, int results) throws InputException {
-        int index = (int) whole(file, "shard", s, "index");
-        int count = (int) whole(file, "shard", s, "count");
-        int plan = (int) whole(file, "shard", s, "plan_checks");
-        if (count < 1 || index < 1 || index > count || plan < 0) {
+        long index = whole(file, "shard", s, "index");
+        long count = whole(file, "shard", s, "count");
+        long plan = whole(file, "shard", s, "plan_checks");
+        if (count < 1 || index < 1 || index > count || plan < 0 || count > Integer.MAX_VALUE || plan > Integer.MAX_VALUE) {
             throw bad(file, "shard " + index + "/" + count + " of " + plan + " checks is not a shard");
         }
         List<Object> list = list(file, "shard", s, "checks");
@@ -396,7 +403,7 @@ public final class TestResultsJson {
             }
             checks.add(b.intValue());
         }
-        return new ShardInfo(index, count, plan, checks);
+        return new ShardInfo((int) index, (int) count, (int) plan, checks);
     }
 
     private static Verdict verdict(String file, String where, Map<String, Object> m) throws InputException {
@@ -470,7 +477,11 @@ public final class TestResultsJson {
     private static double figure(String file, String where, Map<String, Object> m, String key) throws InputException {
         Object v = m.get(key);
         if (v instanceof BigDecimal b) {
-            return b.doubleValue();
+            double d = b.doubleValue();
+            if (Double.isInfinite(d)) {
+                throw bad(file, where + ": \"" + key + "\" is out of range: " + b.toString());
+            }
+            return d;
         }
         if (v == JsonReader.NULL) {
             return Double.NaN;
@@ -495,6 +506,7 @@ public final class TestResultsJson {
     }
 
     private static InputException bad(String file, String message) {
-        return InputException.of(new SourceLocation(file, 1, 1), message);
+        // Messages quote the document's strings (a verdict, a policy): one line whatever they hold.
+        return InputException.of(new SourceLocation(file, 1, 1), Utf8Text.visible(message));
     }
 }

@@ -75,12 +75,13 @@ public final class Utf8Text {
     }
 
     /**
-     * As {@link #read(Path, Limits)}, giving up when the file has not been read whole within {@code timeout}
-     * (none: waits as long as it takes). The reading thread is then abandoned: a pipe's {@code open} cannot be
-     * interrupted.
+     * As {@link #read(Path, Limits)}, giving up when a file that is not a regular file (a pipe, a device) has not
+     * been read whole within {@code timeout} (none: waits as long as it takes). The reading thread is then
+     * abandoned: a pipe's {@code open} cannot be interrupted.
      */
     public static String read(Path file, Limits limits, Optional<Duration> timeout) throws IOException, InputException {
-        if (timeout.isEmpty()) {
+        // A regular file never keeps a reader waiting: only a pipe or a device can.
+        if (timeout.isEmpty() || Files.isRegularFile(file)) {
             return read(file, limits);
         }
         FutureTask<String> task = new FutureTask<>(() -> read(file, limits));
@@ -153,6 +154,35 @@ public final class Utf8Text {
             }
         }
         return decode(fileName, n == buf.length ? buf : Arrays.copyOf(buf, n));
+    }
+
+    /**
+     * {@code text} with every control character written as an escape ({@code \n}, {@code \t}, {@code \u0007}), so
+     * that a piece of the input can be quoted in a one-line message whatever it holds.
+     */
+    public static String visible(String text) {
+        StringBuilder b = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean control = Character.getType(c) == Character.CONTROL || c == '\u2028' || c == '\u2029';
+            if (control && b == null) {
+                b = new StringBuilder(text.length() + 8).append(text, 0, i);
+            }
+            if (b != null) {
+                if (!control) {
+                    b.append(c);
+                } else if (c == '\n') {
+                    b.append("\\n");
+                } else if (c == '\r') {
+                    b.append("\\r");
+                } else if (c == '\t') {
+                    b.append("\\t");
+                } else {
+                    b.append(String.format("\\u%04x", (int) c));
+                }
+            }
+        }
+        return b == null ? text : b.toString();
     }
 
     /** Code points in {@code bytes[from, to)} (valid or not: a column to point at). */
