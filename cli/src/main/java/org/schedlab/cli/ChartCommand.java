@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
                         + "problem is --problem, else the one the file name starts with, else the scenario's only one.",
                 "Writes BASE.utilization.EXT, BASE.error.EXT and BASE.vector.EXT (BASE: the file name without "
                         + ".series.csv) beside each file, or into --out."},
-        footer = {"", "Exit codes: 0 charts written, 2 bad input.",
+        footer = {"", "Exit codes: 0 charts written, 2 bad input (or a file in the way that schedlab did not write),",
+                "4 a chart could not be written (docs/outputs.md).",
                 "Examples:",
                 "  schedlab run scenarios/J1.scn --policy zvm63",
                 "  schedlab chart runs/J1.zvm63.series.csv --scenario scenarios/J1.scn \\",

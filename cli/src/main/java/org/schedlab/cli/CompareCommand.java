@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
                 + "100*|o-c|/|c|, mean and max over intervals after the warm-up, and a verdict.",
                 "OBS.csv is the long format start_s,end_s,user,vcpu,busy_pct (one row per interval and "
                         + "virtual CPU), as 'schedlab run --format csv' writes it."},
-        footer = {"", "Exit codes: 0 PASS, 1 FAIL, 2 bad input.",
+        footer = {"", "Exit codes: 0 PASS, 1 FAIL, 2 bad input (with --chart: also a chart's place not writable, checked",
+                "before the verdict), 4 a chart could not be written (docs/outputs.md).",
                 "Example:",
                 "  schedlab compare scenarios/J1.scn --problem J1 \\",
                 "      --observed j1-observed.csv --warmup 5s"})

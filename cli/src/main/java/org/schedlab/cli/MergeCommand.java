@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
         description = {"Join the JSON outputs of schedlab test --shard K/N (all N shards, any order) into one "
                 + "report in plan order, with the exit code one unsharded run would have."},
         footer = {"", "Exit codes: 0 all as expected, 1 any check not as expected, 2 bad input (a shard missing, "
-                + "twice, or from another plan).",
+                + "twice, from another plan, run with other options or changed after it was written; or an output "
+                + "in the way that schedlab did not write), 4 an output could not be written (docs/outputs.md).",
                 "Example:",
                 "  schedlab merge shard-1.json shard-2.json shard-3.json \\",
                 "      --junit-xml target/schedlab-junit.xml"})
@@ -49,11 +50,13 @@ final class MergeCommand implements Callable<Integer> {
             description = "text, json or markdown (default: ${DEFAULT-VALUE}).")
     ReportFormat format;
 
-    @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit (Surefire) XML report.")
+    @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit (Surefire) XML report; "
+            + "FILE may only be new, empty or a JUnit report schedlab wrote.")
     Path junitXml;
 
     @Option(names = "--html", paramLabel = "DIR", description = "Also write the merged summary as a static HTML "
-            + "report into DIR (no charts: the shards' JSON carries figures, not series).")
+            + "report into DIR (no charts: the shards' JSON carries figures, not series), replaced as a whole: DIR "
+            + "may only be new, empty or a report schedlab wrote.")
     Path html;
 
     @Override

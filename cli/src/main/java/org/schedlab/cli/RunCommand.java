@@ -43,7 +43,9 @@ import picocli.CommandLine.Spec;
                 + "time. Writes the observed series (per interval and virtual CPU: raw busy, MT1-equivalent busy, "
                 + "ETR), dispatch delays per virtual CPU, logical CPU statistics and limit-list time per bucket.",
                 "Prints each virtual CPU's correct and mean observed consumption and the run's error."},
-        footer = {"", "Exit codes: 0 the run finished, 1 the run failed (policy error or timeout), 2 bad input.",
+        footer = {"", "Exit codes: 0 the run finished, 1 the run failed (policy error or timeout, or a policy ended the",
+                "process), 2 bad input (or a file in the way that schedlab did not write), 4 an output could not be",
+                "written (docs/outputs.md).",
                 "Examples:",
                 "  schedlab run scenarios/J1.scn --policy zvm63 --out runs",
                 "  schedlab compare scenarios/J1.scn \\",

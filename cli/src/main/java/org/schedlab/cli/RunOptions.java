@@ -33,7 +33,9 @@ final class RunOptions {
     int threads;
 
     @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.Timeout.class,
-            description = "Wall-clock limit per run; a run over it ends with an ERROR verdict (default: none).")
+            description = "Wall-clock limit per run; a run over it ends with an ERROR verdict, one whose policy does not "
+                    + "return within 1 s more. It also bounds creating each policy and reading an input that is a "
+                    + "pipe (default: none).")
     Duration timeout;
 
     /**

@@ -37,7 +37,7 @@ import picocli.CommandLine;
         footer = {
                 "",
                 "Exit codes: 0 ok, 1 a verdict failed, 2 bad input or usage, 3 internal error,",
-                "4 could not write output.",
+                "4 could not write output; 128+N ended by signal N (130 Ctrl-C, 143 SIGTERM).",
                 "Example:",
                 "  schedlab solve scenarios/MZ0.scn"
         })

@@ -51,8 +51,9 @@ import picocli.CommandLine.Spec;
                         + "output gives the spread (min, median, max) and says when the verdict depends on the seed.",
                 "A directory among PATH that holds an expected.csv brings its expected verdicts (said on stderr); "
                         + "--expect FILE replaces them, --no-expect drops them."},
-        footer = {"", "Exit codes: 0 every verdict as expected (unlisted: PASS), 1 any not, 2 bad input (a file with",
-                "errors is reported and the others still run).",
+        footer = {"", "Exit codes: 0 every verdict as expected (unlisted: PASS), 1 any not (or a policy ended the",
+                "process), 2 bad input (a file with errors is reported and the others still run; an output in the",
+                "way that schedlab did not write), 4 an output could not be written (docs/outputs.md).",
                 "Examples:",
                 "  schedlab test scenarios --policy zvm63 --policy zvm64 \\",
                 "      --policy fair",
@@ -93,11 +94,13 @@ final class TestCommand implements Callable<Integer> {
     @Option(names = "--no-expect", description = "Read no expectations file: every check is expected to PASS.")
     boolean noExpect;
 
-    @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit (Surefire) XML report.")
+    @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit (Surefire) XML report; "
+            + "FILE may only be new, empty or a JUnit report schedlab wrote.")
     Path junitXml;
 
     @Option(names = "--html", paramLabel = "DIR",
-            description = "Also write a static HTML report with charts into DIR (docs/charts.md).")
+            description = "Also write a static HTML report with charts into DIR (docs/charts.md), replaced as a whole: "
+                    + "DIR may only be new, empty or a report schedlab wrote, and hold no input.")
     Path html;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.Test.class,

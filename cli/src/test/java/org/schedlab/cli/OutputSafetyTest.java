@@ -157,6 +157,24 @@ class OutputSafetyTest {
         assertEquals(List.of(), Cli.list(work).stream().filter(n -> n.startsWith(".")).toList(), "nothing staged left");
     }
 
+    @Test
+    void test_whatKilledRunsLeft_sweptByTheNextRunIntoTheSamePlace() throws IOException {
+        Path out = Files.createDirectories(work.resolve("swept"));
+        // What kill -9 leaves of HTML and JUnit outputs, as older versions staged them and as they are staged now.
+        Files.createDirectories(out.resolve(".report.1f2e3d4c5b6a7988.part/img"));
+        Files.writeString(out.resolve(".junit.xml.7f7f7f7f.part"), "<half");
+        Files.createDirectories(out.resolve(".report.00000000000000aa.part/report/img"));
+        Files.writeString(out.resolve(".report.00000000000000aa.part/report/index.html"), "half");
+        Files.createDirectories(out.resolve(".junit.xml.00000000000000bb.part"));
+        Files.writeString(out.resolve(".junit.xml.00000000000000bb.part/junit.xml"), "<half");
+        Files.createDirectories(out.resolve(".report.00000000000000cc.old/img"));
+        Cli.Result r = Cli.run("test", scenario.toString(), "--duration", "10s", "--html", out.resolve("report").toString(),
+                "--junit-xml", out.resolve("junit.xml").toString());
+        r.assertExit(0);
+        assertEquals(List.of("junit.xml", "report"), Cli.list(out));
+        assertTrue(Cli.read(out.resolve("junit.xml")).startsWith("<?xml"));
+    }
+
     /** A user's directory: random files and folders, and files named as schedlab's outputs would be. */
     private static void userDirectory(Path d, Random random) throws IOException {
         Files.createDirectories(d.resolve("sub"));
