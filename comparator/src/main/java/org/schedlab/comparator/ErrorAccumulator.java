@@ -81,6 +81,15 @@ public final class ErrorAccumulator {
      *                                  come in order and never overlap (the CSV reader reports that as bad input)
      */
     public IntervalError add(ObservedInterval observed) {
+        return add(observed, false);
+    }
+
+    /**
+     * Adds one interval that may be disturbed: measured on a machine that took the partition's CPUs away
+     * (docs/linux.md). A disturbed interval's error is computed and listed but counts in neither the mean, the
+     * max nor the per-virtual-CPU means, like a warm-up interval.
+     */
+    public IntervalError add(ObservedInterval observed, boolean disturbed) {
         if (observed.size() != correct.length) {
             throw new IllegalArgumentException("interval " + Numbers.format(observed.startS()) + ".."
                     + Numbers.format(observed.endS()) + " s has " + observed.size()
@@ -92,7 +101,7 @@ public final class ErrorAccumulator {
                     + Numbers.format(lastEndS) + " s: intervals must come in order and not overlap");
         }
         lastEndS = observed.endS();
-        boolean count = counts(observed.startS());
+        boolean count = counts(observed.startS()) && !disturbed;
         double length = observed.lengthS();
         double sumSquares = 0;
         for (int i = 0; i < correct.length; i++) {
@@ -105,7 +114,7 @@ public final class ErrorAccumulator {
         }
         double norm = Math.sqrt(sumSquares);
         IntervalError error = new IntervalError(observed.startS(), observed.endS(),
-                relative() ? 100 * norm / correctNorm : norm, count);
+                relative() ? 100 * norm / correctNorm : norm, count, disturbed);
         intervals.add(error);
         countedS += count ? length : 0;
         return error;
@@ -114,8 +123,8 @@ public final class ErrorAccumulator {
     /**
      * The comparison of everything added so far; the accumulator stays usable.
      *
-     * @throws IllegalArgumentException when no interval was added or all start inside the warm-up:
-     *                                  there is nothing to judge, and a verdict would be made up
+     * @throws IllegalArgumentException when no interval was added or all start inside the warm-up or are
+     *                                  disturbed: there is nothing to judge, and a verdict would be made up
      */
     public Comparison finish() {
         List<VcpuComparison> perVcpu = new ArrayList<>(correct.length);
