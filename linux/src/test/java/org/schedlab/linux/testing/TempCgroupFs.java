@@ -153,6 +153,21 @@ public final class TempCgroupFs implements CgroupFs {
         }
     }
 
+    /** Thread or process {@code id} ended: the kernel takes it out of every group. */
+    public void exited(long id) throws IOException {
+        for (Path m : mounts.keySet()) {
+            try (Stream<Path> all = Files.walk(m)) {
+                for (Path f : all.filter(Files::isRegularFile).filter(f -> List.of("tasks", "cgroup.procs",
+                        "cgroup.threads").contains(f.getFileName().toString())).toList()) {
+                    List<String> ids = new ArrayList<>(Files.readAllLines(f));
+                    if (ids.remove(Long.toString(id))) {
+                        Files.write(f, ids);
+                    }
+                }
+            }
+        }
+    }
+
     @Override
     public String read(Path file) throws IOException {
         return Files.readString(file, StandardCharsets.US_ASCII);
