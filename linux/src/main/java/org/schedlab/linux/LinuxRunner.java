@@ -215,7 +215,7 @@ public final class LinuxRunner {
             long t0 = System.nanoTime() + LEAD_NANOS;
             burners.release(t0);
             parkUntil(t0);
-            Snapshot previous = snapshot(reader, burners);
+            Snapshot previous = reader.snapshot(burners);
             Map<String, long[]> throttleStart = null;
             int index = 0;
             long start = 0;
@@ -225,7 +225,7 @@ public final class LinuxRunner {
                     end = Math.min(end, Math.max(warmupNs, start + 1));
                 }
                 parkUntil(t0 + end);
-                Snapshot now = snapshot(reader, burners);
+                Snapshot now = reader.snapshot(burners);
                 IntervalMeter.Figures f = meter.interval(index, start / 1000, previous, now);
                 boolean counts = start >= warmupNs;
                 if (counts) {
@@ -297,27 +297,6 @@ public final class LinuxRunner {
                 out.add(new PoolShape(type, cpuIdx, vcpus, Math.min(a.allocated(), 100.0 * cpuIdx.length)));
             }
             return out;
-        }
-
-        private Snapshot snapshot(ProcReader reader, Burners burners) throws IOException {
-            int n = burners.size();
-            long[] cpu = new long[n];
-            long[] wait = new long[n];
-            long[] slices = new long[n];
-            long[] stat = new long[3];
-            long before = System.nanoTime();
-            for (int v = 0; v < n; v++) {
-                cpu[v] = Math.max(0, burners.cpuTimeNanos(v));
-                reader.schedstat(burners.tid(v), stat, 0);
-                wait[v] = stat[1];
-                slices[v] = stat[2];
-            }
-            long after = System.nanoTime();
-            int width = reader.cpuCount();
-            long[] idle = new long[width];
-            long[] steal = new long[width];
-            reader.cpuTimes(idle, steal);
-            return new Snapshot(before + (after - before) / 2, cpu, wait, slices, idle, steal);
         }
 
         private LinuxRun finish(CgroupPlan plan, KernelInfo kernel, Measured m, List<String> swept) {

@@ -15,11 +15,23 @@ public final class IntervalMeter {
     private final Disturbance rule;
     private final int burners;
     private final int cpus;
+    private final boolean stealIsForeign;
 
     /**
+     * A meter for a partition on this machine, where the hypervisor's steal is foreign time like any other.
+     *
      * @param pools every dispatch pool with running virtual CPUs; together they cover every burner once
      */
     public IntervalMeter(List<PoolShape> pools, int burners, int cpus, Disturbance rule) {
+        this(pools, burners, cpus, rule, true);
+    }
+
+    /**
+     * @param stealIsForeign false inside a hypervisor's guest whose hypervisor is under test: what it steals is its
+     *                       scheduling, the very thing measured, not a disturbance
+     */
+    public IntervalMeter(List<PoolShape> pools, int burners, int cpus, Disturbance rule, boolean stealIsForeign) {
+        this.stealIsForeign = stealIsForeign;
         this.pools = List.copyOf(pools);
         this.rule = Objects.requireNonNull(rule, "rule");
         this.burners = burners;
@@ -111,10 +123,11 @@ public final class IntervalMeter {
                 ran += Math.max(0, to.cpu(v) - from.cpu(v));
             }
             double f = Math.max(0, c - idle - ran);
+            double stolen = Math.min(st, f);
             capacity += c;
             foreign += f;
-            steal += Math.min(st, f);
-            excess += Math.max(0, f - c * p.spareFraction());
+            steal += stolen;
+            excess += Math.max(0, (stealIsForeign ? f : f - stolen) - c * p.spareFraction());
         }
         double foreignPct = capacity == 0 ? 0 : 100 * foreign / capacity;
         double stealPct = capacity == 0 ? 0 : 100 * steal / capacity;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.schedlab.linux.burner.Burners;
 import org.schedlab.linux.host.HostPaths;
 
 /**
@@ -61,6 +62,31 @@ public final class ProcReader {
     /** Where idle time is read from, for the run's metadata. */
     public String idleSource() {
         return timerList ? "/proc/timer_list (ns) and /proc/stat (10 ms)" : "/proc/stat (10 ms)";
+    }
+
+    /**
+     * Every counter at this instant: each burner's CPU clock and {@code schedstat}, the CPUs' idle and steal time.
+     * The snapshot's time is the middle of the burners' reads (the CPUs' are read right after: the same moment to
+     * well under a millisecond).
+     */
+    public Snapshot snapshot(Burners burners) throws IOException {
+        int n = burners.size();
+        long[] cpu = new long[n];
+        long[] wait = new long[n];
+        long[] slices = new long[n];
+        long[] stat = new long[3];
+        long before = System.nanoTime();
+        for (int v = 0; v < n; v++) {
+            cpu[v] = Math.max(0, burners.cpuTimeNanos(v));
+            schedstat(burners.tid(v), stat, 0);
+            wait[v] = stat[1];
+            slices[v] = stat[2];
+        }
+        long after = System.nanoTime();
+        long[] idle = new long[cpus.size()];
+        long[] steal = new long[cpus.size()];
+        cpuTimes(idle, steal);
+        return new Snapshot(before + (after - before) / 2, cpu, wait, slices, idle, steal);
     }
 
     /** Task {@code tid}'s {@code schedstat}: run time, run-queue wait (ns), and timeslices, into {@code out[at..at+2]}. */
