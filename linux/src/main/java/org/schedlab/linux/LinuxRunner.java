@@ -304,22 +304,11 @@ public final class LinuxRunner {
             List<String> bucketIds = plan.buckets().stream().map(BucketGroup::id).toList();
             RunSummary summary = t.summary(bucketIds, m.throttled());
             int counted = t.afterWarmup();
-            int undisturbed = counted - t.disturbed();
             RunMetadata meta = new RunMetadata(kernel.release(), plan.version().number(), kernel.schedExt(),
                     plan.runGroup(), plan.logicalCpus(), m.idleSource(), config.disturbance(), m.intervals(), counted,
                     t.disturbed(), t.meanForeignPct(), t.maxForeignPct(), t.meanStealPct(), t.maxExcessPct(), swept);
-            Optional<String> error = Optional.empty();
-            int needed = config.disturbance().minUndisturbed(counted);
-            if (undisturbed < needed) {
-                error = Optional.of("the machine did not give the partition its CPUs: " + t.disturbed() + " of "
-                        + counted + " intervals after the warm-up were disturbed (other work took up to "
-                        + Numbers.format(t.maxForeignPct(), 2) + "% of the partition's CPU time, "
-                        + Numbers.format(t.meanForeignPct(), 2) + "% on average, steal "
-                        + Numbers.format(t.meanStealPct(), 2) + "%; the largest excess over what the burners could "
-                        + "spare was " + Numbers.format(t.maxExcessPct(), 2) + "%, the bound is "
-                        + Numbers.format(config.disturbance().boundPct()) + "%), and at least " + needed
-                        + " undisturbed are needed");
-            }
+            Optional<String> error = config.disturbance().runError(counted, t.disturbed(), t.maxForeignPct(),
+                    t.meanForeignPct(), t.meanStealPct(), t.maxExcessPct());
             return new LinuxRun(summary, meta, m.noise(), error);
         }
     }

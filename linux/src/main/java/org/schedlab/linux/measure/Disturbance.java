@@ -22,8 +22,8 @@ import org.schedlab.core.Numbers;
 public record Disturbance(double boundPct, double minUndisturbedFraction) {
 
     /**
-     * 1% of the partition's capacity: a tenth of what all of it could move the error of a J1-like problem by, a
-     * fifth of the 5% verdict threshold when it all lands on one virtual CPU of a problem with |c| = capacity/2.
+     * 1% of the partition's capacity. An excess E of a capacity C moves an interval's error by at most
+     * {@code E x C / |c|} points: for J1 (C = 200, |c| = 100) at most 2, well inside the 5% verdict threshold.
      */
     public static final double DEFAULT_BOUND_PCT = 1;
     /** Half of the intervals. */
@@ -47,6 +47,24 @@ public record Disturbance(double boundPct, double minUndisturbedFraction) {
     /** The fewest undisturbed intervals a run of {@code counted} intervals after the warm-up needs. */
     public int minUndisturbed(int counted) {
         return Math.max(1, (int) Math.ceil(minUndisturbedFraction * counted - 1e-9));
+    }
+
+    /**
+     * The error a run ends in when fewer than {@link #minUndisturbed} of its {@code counted} intervals after the
+     * warm-up were undisturbed, with the figures that show it; empty when enough were.
+     */
+    public java.util.Optional<String> runError(int counted, int disturbed, double maxForeignPct, double meanForeignPct,
+                                               double meanStealPct, double maxExcessPct) {
+        int needed = minUndisturbed(counted);
+        if (counted - disturbed >= needed) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("the machine did not give the partition its CPUs: " + disturbed + " of " + counted
+                + " intervals after the warm-up were disturbed (other work took up to " + Numbers.format(maxForeignPct, 2)
+                + "% of the partition's CPU time, " + Numbers.format(meanForeignPct, 2) + "% on average, steal "
+                + Numbers.format(meanStealPct, 2) + "%; the largest excess over what the burners could spare was "
+                + Numbers.format(maxExcessPct, 2) + "%, the bound is " + Numbers.format(boundPct) + "%), and at least "
+                + needed + " undisturbed are needed");
     }
 
     @Override
