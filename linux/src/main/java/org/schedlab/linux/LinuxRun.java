@@ -8,8 +8,9 @@ import org.schedlab.runner.result.RunSummary;
 
 /**
  * A finished run on the kernel: the model's summary type (delays, logical CPUs, buckets, over the undisturbed
- * intervals after the warm-up), the run's metadata, each interval's noise, and, when the machine disturbed too
- * many intervals, the error the run ends in instead of a verdict.
+ * intervals after the warm-up; over all intervals after the warm-up when the run ends in error), the run's metadata,
+ * each interval's noise, and, when the machine disturbed too many intervals, the error the run ends in instead of a
+ * verdict.
  *
  * @param error present when fewer intervals than {@link org.schedlab.linux.measure.Disturbance#minUndisturbed}
  *              were undisturbed: one line, "the machine did not give the partition its CPUs: ..." with the

@@ -1,13 +1,18 @@
 package org.schedlab.linux;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Numbers;
@@ -182,13 +187,13 @@ public final class LinuxRunner {
 
         /** This process's threads other than the burners. */
         private List<Long> otherThreads(Burners burners) throws IOException {
-            java.util.Set<Long> mine = new java.util.HashSet<>();
+            Set<Long> mine = new HashSet<>();
             for (int i = 0; i < burners.size(); i++) {
                 mine.add(burners.tid(i));
             }
             List<Long> out = new ArrayList<>();
-            try (var tasks = java.nio.file.Files.list(config.host().paths().proc().resolve("self/task"))) {
-                for (java.nio.file.Path t : tasks.toList()) {
+            try (Stream<Path> tasks = Files.list(config.host().paths().proc().resolve("self/task"))) {
+                for (Path t : tasks.toList()) {
                     long tid = Long.parseLong(t.getFileName().toString());
                     if (!mine.contains(tid)) {
                         out.add(tid);
@@ -198,7 +203,7 @@ public final class LinuxRunner {
             return out;
         }
 
-        private record Measured(RunTotals totals, List<IntervalNoise> noise, int intervals, Map<String, Double> throttled,
+        private record Measured(RunTotals totals, RunTotals all, List<IntervalNoise> noise, int intervals, Map<String, Double> throttled,
                                 String idleSource) {
         }
 
@@ -208,6 +213,7 @@ public final class LinuxRunner {
             ProcReader reader = new ProcReader(config.host().paths(), pid, plan.hostCpus());
             IntervalMeter meter = new IntervalMeter(pools(plan, solution), burners.size(), cpus.size(), config.disturbance());
             RunTotals totals = new RunTotals(burners.size(), cpus);
+            RunTotals all = new RunTotals(burners.size(), cpus, true);
             List<IntervalNoise> noise = new ArrayList<>();
             long durationNs = run.durationMicros() * 1000;
             long intervalNs = run.intervalMicros() * 1000;
@@ -230,6 +236,7 @@ public final class LinuxRunner {
                 boolean counts = start >= warmupNs;
                 if (counts) {
                     totals.add(f);
+                    all.add(f);
                 }
                 noise.add(f.noise());
                 listener.interval(new IntervalSample(index, start / 1000, end / 1000, f.samples(), f.noise().disturbed()));
@@ -259,7 +266,7 @@ public final class LinuxRunner {
                     throttled.put(b.id(), 100.0 * (z[1] - a[1]) / (z[0] - a[0]));
                 }
             }
-            return new Measured(totals, noise, index, throttled, reader.idleSource());
+            return new Measured(totals, all, noise, index, throttled, reader.idleSource());
         }
 
         /** Per capped bucket, its cap group's bandwidth periods so far and how many of them it was throttled in. */
@@ -301,14 +308,15 @@ public final class LinuxRunner {
 
         private LinuxRun finish(CgroupPlan plan, KernelInfo kernel, Measured m, List<String> swept) {
             RunTotals t = m.totals();
-            List<String> bucketIds = plan.buckets().stream().map(BucketGroup::id).toList();
-            RunSummary summary = t.summary(bucketIds, m.throttled());
             int counted = t.afterWarmup();
             RunMetadata meta = new RunMetadata(kernel.release(), plan.version().number(), kernel.schedExt(),
                     plan.runGroup(), plan.logicalCpus(), m.idleSource(), config.disturbance(), m.intervals(), counted,
                     t.disturbed(), t.meanForeignPct(), t.maxForeignPct(), t.meanStealPct(), t.maxExcessPct(), swept);
             Optional<String> error = config.disturbance().runError(counted, t.disturbed(), t.maxForeignPct(),
                     t.meanForeignPct(), t.meanStealPct(), t.maxExcessPct());
+            // A run in error has too few undisturbed intervals to sum up: its summary is over all of them.
+            List<String> bucketIds = plan.buckets().stream().map(BucketGroup::id).toList();
+            RunSummary summary = (error.isPresent() ? m.all() : t).summary(bucketIds, m.throttled());
             return new LinuxRun(summary, meta, m.noise(), error);
         }
     }

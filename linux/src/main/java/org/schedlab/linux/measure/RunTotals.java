@@ -8,8 +8,8 @@ import org.schedlab.linux.mapping.LogicalCpu;
 import org.schedlab.runner.result.RunSummary;
 
 /**
- * Adds up the intervals that count (after the warm-up, undisturbed) into the model's {@link RunSummary}, and
- * every interval after the warm-up into the noise figures.
+ * Adds up the intervals after the warm-up into the model's {@link RunSummary} (the undisturbed ones only, or all of
+ * them for a run that ends in error because too few were undisturbed), and all of them into the noise figures.
  *
  * <p>Dispatch delay: {@code schedstat} gives sums only (time waited on a run queue, times put on a CPU), so a
  * virtual CPU's mean is exact (total wait over total dispatches) but single dispatches are not seen. Its p50, p99
@@ -19,6 +19,7 @@ import org.schedlab.runner.result.RunSummary;
 public final class RunTotals {
 
     private final int burners;
+    private final boolean disturbedToo;
     private final List<LogicalCpu> cpus;
     private final long[] waitNs;
     private final long[] slices;
@@ -33,8 +34,15 @@ public final class RunTotals {
     private double stealSum;
     private double excessMax;
 
+    /** Totals over the undisturbed intervals. */
     public RunTotals(int burners, List<LogicalCpu> cpus) {
+        this(burners, cpus, false);
+    }
+
+    /** @param disturbedToo whether disturbed intervals count in the summary too */
+    public RunTotals(int burners, List<LogicalCpu> cpus, boolean disturbedToo) {
         this.burners = burners;
+        this.disturbedToo = disturbedToo;
         this.cpus = List.copyOf(cpus);
         this.waitNs = new long[burners];
         this.slices = new long[burners];
@@ -54,7 +62,9 @@ public final class RunTotals {
         excessMax = Math.max(excessMax, n.excessPct());
         if (n.disturbed()) {
             disturbed++;
-            return;
+            if (!disturbedToo) {
+                return;
+            }
         }
         counted++;
         countedNs += f.elapsedNs();

@@ -38,4 +38,15 @@ class RunTotalsTest {
         assertEquals(5.0 / 3, t.meanForeignPct(), 1e-9);
         assertEquals(5, t.maxExcessPct(), 1e-9);
     }
+
+    @Test
+    void summary_disturbedToo_countsEveryInterval() {
+        RunTotals t = new RunTotals(2, List.of(new LogicalCpu(0, EngineType.CP, 0, 0, 3)), true);
+        t.add(figures(new double[] {100, 10}, new long[] {1_000_000, 10_000}, new long[] {10, 1}, false, 100));
+        t.add(figures(new double[] {300, 30}, new long[] {3_000_000, 30_000}, new long[] {10, 1}, true, 50));
+        RunSummary s = t.summary(List.of(), Map.of());
+        assertEquals(200, s.vcpuDelays().get(0).meanUs(), 1e-9);
+        assertEquals(75, s.logicalCpus().get(0).busyPct(), 1e-9);
+        assertEquals(1, t.disturbed());
+    }
 }
