@@ -8,6 +8,7 @@ import org.schedlab.cell.CellException;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
 import org.schedlab.core.io.WriteException;
+import org.schedlab.linux.host.HostAccessException;
 import picocli.CommandLine;
 
 /**
@@ -25,7 +26,7 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
             }
             return ExitCodes.BAD_INPUT;
         }
-        if (ex instanceof UsageException || ex instanceof CellException) {
+        if (ex instanceof UsageException || ex instanceof CellException || ex instanceof HostAccessException) {
             err.println("schedlab: " + ex.getMessage());
             return ExitCodes.BAD_INPUT;
         }
