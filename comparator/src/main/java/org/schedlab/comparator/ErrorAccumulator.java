@@ -13,7 +13,7 @@ import org.schedlab.solver.VcpuAnswer;
  * observed vectors themselves.
  *
  * <p>For interval t with observed vector o(t) over the N running virtual CPUs and correct vector c:
- * error = 100 × |o(t) − c|₂ / |c|₂; when c is all zero, |o(t) − c|₂ itself (comparator.md).
+ * error = 100 × |o(t) − c|₂ / |c|₂; when c is all zero, |o(t) − c|₂ itself (docs/comparator.md).
  * Intervals must come in order and must not overlap; gaps between them are allowed and reported by the
  * {@link Comparison}. Means are weighted by interval length.
  */
@@ -114,7 +114,7 @@ public final class ErrorAccumulator {
         }
         double norm = Math.sqrt(sumSquares);
         IntervalError error = new IntervalError(observed.startS(), observed.endS(),
-                relative() ? 100 * norm / correctNorm : norm, count, disturbed);
+                relative() ? Numbers.fractionToPercent(norm) / correctNorm : norm, count, disturbed);
         intervals.add(error);
         countedS += count ? length : 0;
         return error;

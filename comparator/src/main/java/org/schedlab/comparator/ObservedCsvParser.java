@@ -29,8 +29,8 @@ import org.schedlab.solver.VcpuAnswer;
  * interval reaching furthest (for overlap messages), and at most {@link #MAX_DIAGNOSTICS} diagnostics,
  * so memory does not grow with the file's length. The messages are listed in docs/comparator.md.
  *
- * <p>Longer than 400 lines because one read's state and every message it can give belong together; the
- * public face, {@link ObservedCsv}, stays small.
+ * <p>One read's state and every message it can give are kept together here; the public face,
+ * {@link ObservedCsv}, stays small.
  */
 final class ObservedCsvParser {
 

@@ -1,5 +1,5 @@
 /*
- * The scenario language (../shared/spec/scenario-language.md), one statement per line.
+ * The scenario language (docs/language.md), one statement per line.
  *
  * ScenarioParser splits the token stream at line ends, drops comment lines (see STAR) and parses
  * each line on its own with `statement`, so a bad line cannot disturb its neighbours. Every
@@ -125,7 +125,7 @@ COMMA   : ',' ;
 PERCENT : '%' ;
 // The unbounded demand; but a line whose first token it is, is a comment, which ScenarioParser
 // drops. Deciding that in the lexer would take a predicate on the column, and a predicate at the
-// start of every token keeps ANTLR from caching its lexer DFA: lexing would be ten times slower.
+// start of every token keeps ANTLR from caching its lexer DFA, which makes lexing many times slower.
 STAR    : '*' ;
 
 // Lines are told apart by the tokens' line numbers.

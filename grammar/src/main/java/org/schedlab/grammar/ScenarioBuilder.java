@@ -73,8 +73,8 @@ import org.schedlab.grammar.ScenarioLanguageParser.VcpuContext;
  * value it would reject. After an error, later checks that would only repeat it are skipped: a
  * VCPU after a broken USER line is not "before any USER". Numbers are read by {@link WrittenValues}.
  *
- * <p>Over 400 lines: one visit method per statement, all sharing the state of the open LPAR,
- * problem and user that the structural checks need; split up, that state would be passed around.
+ * <p>One visit method per statement, all sharing the state of the open LPAR, problem and user that the
+ * structural checks need; split up, that state would be passed around.
  */
 final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
 

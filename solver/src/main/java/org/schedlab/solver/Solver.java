@@ -11,7 +11,7 @@ import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
 
 /**
- * Computes the correct CPU consumption of every virtual CPU of a problem (see solver.md):
+ * Computes the correct CPU consumption of every virtual CPU of a problem (docs/solver.md):
  * entitlements and limits per bucket ({@link Entitlements}), then a progressive filling in which
  * LIMITSOFT acts as LIMITHARD, then a second filling in which the LIMITSOFT buckets' virtual CPUs
  * scavenge what is left. Both fillings are exact and event-driven ({@link ProgressiveFilling}).
