@@ -94,4 +94,24 @@ class DisturbedIntervalsTest {
         assertThrows(IllegalArgumentException.class, () -> new Comparison(wrong, 0, true, Thresholds.DEFAULT,
                 List.of()));
     }
+
+    /** A problem that changes while it runs: a disturbed interval is not a phase's transient nor its worst error. */
+    @Test
+    void add_phasedDisturbedInterval_leftOutOfSettling() {
+        org.schedlab.solver.PhasedSolution s = org.schedlab.solver.Solver.solvePhases(PhaseComparisonTest.shares());
+        ErrorAccumulator acc = new ErrorAccumulator(s, Thresholds.DEFAULT, 0);
+        for (int t = 0; t < 30; t++) {
+            double[] c = s.correct(s.phaseAt(t));
+            // In phase 1 (10..20 s), its last interval disturbed and far off: it must not hold the phase unsettled.
+            acc.add(new ObservedInterval(t, t + 1, t == 19 ? new double[] {90, 10, 0} : c), t == 19);
+        }
+        Comparison c = acc.finish();
+        PhaseComparison p = c.phases().get(1);
+        assertTrue(p.settled());
+        assertEquals(0, p.settleS(), 1e-12);
+        assertEquals(0, p.worstErrorPct(), 1e-9);
+        assertEquals(1, c.disturbedIntervals());
+        assertEquals(Verdict.PASS, c.verdict());
+        assertEquals(29, c.countedIntervals());
+    }
 }

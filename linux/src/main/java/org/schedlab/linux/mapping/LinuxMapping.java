@@ -14,6 +14,7 @@ import org.schedlab.core.Diagnostic;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.InputException;
 import org.schedlab.core.LimitMode;
+import org.schedlab.core.Moment;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
@@ -425,6 +426,10 @@ public final class LinuxMapping {
             if (srm.polarization() != Srm.DEFAULT.polarization()) {
                 out.add(new Diagnostic(partition.location(), "SRM POLARIZATION " + srm.polarization()
                         + " has no Linux equivalent: every CPU of a cpuset is alike to the kernel; leave it out"));
+            }
+            for (Moment m : problem.timeline()) {
+                out.add(new Diagnostic(m.location(), "changes while the problem runs (AT) are not carried out on the "
+                        + "Linux kernel: its groups and burners are set once, at the start; leave the AT blocks out"));
             }
             for (User u : problem.users()) {
                 for (Share s : u.shares()) {

@@ -86,6 +86,15 @@ class RefusalsTest {
                 + "a cgroup v" + v.number() + " weight holds (" + max + " as a RELATIVE share)"), refusals(text, v));
     }
 
+    @Test
+    void changesWhileRunning_refusedAtEachAt() {
+        String text = "LPAR CP.2\nPROBLEM P\nUSER A\n VCPU 0 CP *\nAT 10S\n  SET SHARE A CP.200-R\nAT 20S\n  STOP A.0\n"
+                + "RUNIT DURATION 30S\n";
+        String m = "changes while the problem runs (AT) are not carried out on the Linux kernel: its groups and burners "
+                + "are set once, at the start; leave the AT blocks out";
+        assertEquals(List.of("t.scn:5:1: " + m, "t.scn:7:1: " + m), refusals(text, CgroupVersion.V1));
+    }
+
     /** Every error of a problem at once, in file order. */
     @Test
     void manyStatements_allReportedSorted() {

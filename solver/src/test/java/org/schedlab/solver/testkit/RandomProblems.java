@@ -234,7 +234,7 @@ public final class RandomProblems {
         return new Partition(cores, threads, Topology.singleChip(HERE), Srm.DEFAULT, cpuPools, HERE);
     }
 
-    private static User user(Random random, int index, int count, Partition partition, Mix mix,
+    static User user(Random random, int index, int count, Partition partition, Mix mix,
                              double absoluteScale, boolean unbounded) {
         List<EngineType> types = partition.types();
         List<VirtualCpu> vcpus = new ArrayList<>(count);
@@ -267,7 +267,7 @@ public final class RandomProblems {
         return new User(String.format(Locale.ROOT, "U%05d", index), shares, cpuPool, affinity, vcpus, HERE);
     }
 
-    private static Demand demand(Random random) {
+    static Demand demand(Random random) {
         double r = random.nextDouble();
         if (r < 0.2) {
             return Demand.UNBOUNDED;
@@ -281,7 +281,7 @@ public final class RandomProblems {
         return Demand.of(tenths(Numbers.fractionToPercent(random.nextDouble())));
     }
 
-    private static Share share(Random random, EngineType type, Mix mix, double absoluteScale) {
+    static Share share(Random random, EngineType type, Mix mix, double absoluteScale) {
         ShareAmount min = amount(random, mix, absoluteScale);
         Optional<LimitShare> limit = Optional.empty();
         if (random.nextDouble() < mix.limit()) {
@@ -302,7 +302,7 @@ public final class RandomProblems {
                 : ShareAmount.relative(Math.max(1, Math.round(Math.pow(10, 4 * random.nextDouble()))));
     }
 
-    private static double tenths(double value) {
+    static double tenths(double value) {
         return Math.round(value * 10) / 10.0;
     }
 }
