@@ -17,9 +17,9 @@ import org.schedlab.runner.policy.Policies;
 /**
  * Per-dispatch cost of each shipped policy on one dispatch vector with 10, 100, 1,000 and 10,000 ready
  * virtual CPUs: take the most urgent VMDBK, charge it a minor time slice, let the policy reprice it, put it
- * back. A policy meeting runner.md's bound grows with log(ready), i.e. a few ns per tenfold; the goal for
- * {@code fair} is 10,000 ready within 2x of 100. Three forks, since a fork's JIT decisions move such short
- * operations by more than the differences measured.
+ * back. A policy whose decision is O(log ready) (docs/policies.md, "Hot path") grows by a few ns per tenfold;
+ * the target for {@code fair} (docs/performance.md) is 10,000 ready within 2x of 100. Three forks, since a
+ * fork's JIT decisions move such short operations by more than the differences measured.
  *
  * <p>How to run:
  * <pre>

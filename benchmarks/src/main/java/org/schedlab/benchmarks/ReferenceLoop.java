@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import org.schedlab.core.EngineType;
+import org.schedlab.core.Numbers;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
 import org.schedlab.runner.RunConfig;
@@ -21,7 +22,7 @@ import org.schedlab.runner.spi.ModelConstants;
  * raw run drawn exponentially with mean {@link ModelConstants#sieRunMicros()} a running burner stops; a finite
  * one, or an unbounded one whose pool has a VMDBK waiting, gives its CPU up and is ready again
  * {@link ModelConstants#sieWaitMicros()} later, and an unbounded one with nobody waiting runs on. Without it the
- * loop simulates fewer events than the runner's burners make (the issue's loop); with it, the same kinds.
+ * loop simulates fewer events than the runner's burners make; with it, the same kinds.
  * Not thread-safe; used by {@link RunnerBenchmark} and {@link DelayBenchmark}.
  */
 final class ReferenceLoop {
@@ -153,7 +154,7 @@ final class ReferenceLoop {
             if (e.kind() == BOUNDARY) {
                 int v = e.who();
                 long p = Math.max(1, Math.round(period * (1 + drift * (2 * draws[v].nextDouble() - 1))));
-                remaining[v] = Math.round(demandPct[v] * p / 100.0);
+                remaining[v] = Math.round(Numbers.percentToFraction(demandPct[v] * p));
                 events.add(new Event(now + p, seq++, BOUNDARY, v));
                 if (waiting[v] && remaining[v] > 0) {
                     waiting[v] = false;

@@ -33,7 +33,7 @@ import org.schedlab.runner.Runner;
 import org.schedlab.runner.policy.Policies;
 import org.schedlab.runner.result.RunSummary;
 import org.schedlab.runner.spi.SchedulerPolicy;
-import org.schedlab.solver.RandomProblems;
+import org.schedlab.solver.testkit.RandomProblems;
 
 /**
  * Runner scaling, and the runner against the {@link ReferenceLoop} on the same workload in the same run: wall
@@ -42,11 +42,11 @@ import org.schedlab.solver.RandomProblems;
  * demands) of {@code vcpus} virtual CPUs on {@code logicalCpus} single-threaded CPs in chips of 8 and nodes
  * of 2 chips, or a seed scenario named by {@code workload} (then {@code vcpus} and {@code logicalCpus} are
  * ignored). {@code workload=light} is the random problem with every demand small and finite (see
- * {@link #workload}): more logical CPUs then only add idle ones, which is what the goal "nearly independent of
- * idle logical CPUs" asks about. {@code threads = 0} is the runner's automatic choice; results are byte-identical for any value.
- * The runner/reference ratio of one parameter set is the goal's "within 2x of a tight event loop";
- * {@link #referenceSie} is the same loop with the burners' SIE exits, which the runner's burners make and the
- * issue's loop leaves out. {@code policy=floor} ({@link FloorPolicy}) is the engine alone, with a policy that
+ * {@link #workload}): more logical CPUs then only add idle ones, so its scores at 8 and at 256 logical CPUs tell
+ * what idle logical CPUs cost. {@code threads = 0} is the runner's automatic choice; results are byte-identical
+ * for any value. The runner/reference ratio of one parameter set is the runner's cost over a tight event loop
+ * (docs/performance.md); {@link #referenceSie} is the same loop with the burners' SIE exits, which the runner's
+ * burners make and the plain loop leaves out. {@code policy=floor} ({@link FloorPolicy}) is the engine alone, with a policy that
  * does nothing: what the windowed model costs before any policy work.
  *
  * <p>How to run (the full cross product takes hours here; pick with {@code -p}; bin/benchmarks has the quick

@@ -22,15 +22,15 @@ import org.schedlab.grammar.ScenarioParser;
 import org.schedlab.grammar.ScenarioWriter;
 import org.schedlab.report.ReportFormat;
 import org.schedlab.report.Reporter;
-import org.schedlab.solver.RandomProblems;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
+import org.schedlab.solver.testkit.RandomProblems;
 
 /**
  * The stages of {@code schedlab solve --format json} on one scenario file of {@code vcpus} virtual CPUs (a
  * seeded random problem on 64 CPs written as a scenario): {@code parse} reads the text into the model, {@code solve}
  * solves it, {@code writeJson} writes the answers as the CLI does (into a sink, so no disk is timed). The
- * goal is writeJson no slower than parse.
+ * target (docs/performance.md): writeJson no slower than parse.
  *
  * <p>How to run:
  * <pre>

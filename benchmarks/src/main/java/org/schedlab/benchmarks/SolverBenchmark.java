@@ -20,20 +20,20 @@ import org.schedlab.core.Problem;
 import org.schedlab.core.Share;
 import org.schedlab.core.User;
 import org.schedlab.core.VirtualCpu;
-import org.schedlab.solver.RandomProblems;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
+import org.schedlab.solver.testkit.RandomProblems;
 
 /**
  * Solver scaling, against its yardstick in the same run: {@code solve} is the time to solve one seeded random
  * problem (entitlements, limits, both fillings, answers) of {@code vcpus} virtual CPUs, generated once per
- * trial outside the measurement; {@code sortDoubles} copies and sorts as many random doubles. The goal is
- * solve within 3x of sort at 1,000,000, GC included (average time over many operations includes the
- * collections they cause), and under 200 B allocated per virtual CPU: run with {@code -prof gc} and divide
- * {@code gc.alloc.rate.norm} by {@code vcpus}. {@code readProblem} is a floor for any solver: one pass over what it
- * must read of the problem (each user's shares, CPU pool and virtual CPUs, each virtual CPU's type, demand and
- * state), with nothing computed but a checksum and nothing allocated. It tells how much of the solve's time the
- * input alone accounts for.
+ * trial outside the measurement; {@code sortDoubles} copies and sorts as many random doubles. The targets
+ * (docs/performance.md): solve within 3x of sort at 1,000,000, GC included (average time over many operations
+ * includes the collections they cause), and under 200 B allocated per virtual CPU: run with {@code -prof gc} and
+ * divide {@code gc.alloc.rate.norm} by {@code vcpus}. {@code readProblem} is a floor for any solver: one pass over
+ * what it must read of the problem (each user's shares, CPU pool and virtual CPUs, each virtual CPU's type, demand
+ * and state), with nothing computed but a checksum and nothing allocated. It tells how much of the solve's time
+ * the input alone accounts for.
  *
  * <p>How to run:
  * <pre>

@@ -11,17 +11,17 @@ import org.schedlab.runner.RunListener;
 import org.schedlab.runner.Runner;
 import org.schedlab.runner.policy.Policies;
 import org.schedlab.runner.spi.SchedulerPolicy;
-import org.schedlab.solver.RandomProblems;
+import org.schedlab.solver.testkit.RandomProblems;
 
 /**
- * The thread goal, measured in pairs: one simulated second of the same random problem (as {@link RunnerBenchmark}'s
+ * One thread against N, measured in pairs: one simulated second of the same random problem (as {@link RunnerBenchmark}'s
  * {@code random} workload) with 1 thread, then with N, round after round in one JVM, and the median of each round's
  * ratio. On a shared machine whose speed drifts by tens of percent from one minute to the next, separate JMH runs of
  * the two thread counts measure the drift as much as the threads (their error columns exceed their figures); a
  * round's two runs are a second apart and see the same machine, so their ratio cancels the drift. The quartiles of
  * the ratios say how much noise is left. Not JMH: JMH runs one parameter set per fork and cannot interleave them.
  *
- * <p>How to run (bin/benchmarks runs it on the goal's problem):
+ * <p>How to run (bin/benchmarks runs it at 1,000 and 10,000 virtual CPUs on 64 logical CPUs):
  * <pre>
  * mvn -B -q -pl benchmarks -am package -DskipTests
  * java -cp benchmarks/target/benchmarks.jar org.schedlab.benchmarks.ThreadSpeedup zvm64 10000 64 2 15

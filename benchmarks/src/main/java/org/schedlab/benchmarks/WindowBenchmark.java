@@ -21,14 +21,14 @@ import org.openjdk.jmh.infra.Control;
 import org.openjdk.jmh.infra.ThreadParams;
 import org.schedlab.core.Problem;
 import org.schedlab.runner.RunConfig;
-import org.schedlab.runner.SpinBarrier;
 import org.schedlab.runner.engine.Dispatcher;
+import org.schedlab.runner.engine.SpinBarrier;
 import org.schedlab.runner.policy.Policies;
 import org.schedlab.runner.spi.ModelConstants;
 import org.schedlab.runner.spi.SchedulerPolicy;
 import org.schedlab.solver.Bucket;
 import org.schedlab.solver.Entitlements;
-import org.schedlab.solver.RandomProblems;
+import org.schedlab.solver.testkit.RandomProblems;
 
 /**
  * The runner's window structure with 1, 2 and 4 threads, so a change to the window edge or the barrier shows

@@ -7,9 +7,9 @@ import org.junit.jupiter.api.Test;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Problem;
 import org.schedlab.grammar.ScenarioParser;
-import org.schedlab.solver.RandomProblems;
-import org.schedlab.solver.RandomProblems.Demands;
 import org.schedlab.solver.Solver;
+import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.solver.testkit.RandomProblems.Demands;
 
 class ScenarioTextTest {
 

@@ -9,6 +9,7 @@ import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
 import org.schedlab.core.io.RefusedOutputException;
 import org.schedlab.core.io.WriteException;
+import org.schedlab.linux.host.HostAccessException;
 import picocli.CommandLine;
 
 /**
@@ -31,7 +32,8 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
             }
             return ExitCodes.BAD_INPUT;
         }
-        if (ex instanceof UsageException || ex instanceof CellException || ex instanceof RefusedOutputException) {
+        if (ex instanceof UsageException || ex instanceof CellException || ex instanceof HostAccessException
+                || ex instanceof RefusedOutputException) {
             err.println("schedlab: " + ex.getMessage());
             return ExitCodes.BAD_INPUT;
         }

@@ -26,6 +26,7 @@ import picocli.CommandLine;
                 SolveCommand.class,
                 CompareCommand.class,
                 RunCommand.class,
+                BurnCommand.class,
                 TestCommand.class,
                 ChartCommand.class,
                 MergeCommand.class,

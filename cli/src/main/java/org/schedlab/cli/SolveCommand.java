@@ -9,7 +9,7 @@ import org.schedlab.cell.Scenarios;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Scenario;
 import org.schedlab.report.ReportFormat;
-import org.schedlab.solver.Solution;
+import org.schedlab.solver.PhasedSolution;
 import org.schedlab.solver.Solver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "solve",
         mixinStandardHelpOptions = true,
         description = {"Compute the correct CPU consumption of every virtual CPU: what an exactly right "
-                + "dispatcher would give each one (percent of one logical CPU)."},
+                + "dispatcher would give each one (percent of one logical CPU); phase by phase for a problem "
+                + "that changes while it runs."},
         footer = {"", "Exit codes: 0 solved, 2 bad input.",
                 "Examples:", "  schedlab solve scenarios/MZ0.scn",
                 "  schedlab solve scenarios/J3.scn --problem J3 --format json"})
@@ -43,9 +44,9 @@ final class SolveCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InputException {
         Scenario scenario = Scenarios.load(file);
-        List<Solution> solutions = Scenarios.select(scenario, problem).stream().map(Solver::solve).toList();
+        List<PhasedSolution> solutions = Scenarios.select(scenario, problem).stream().map(Solver::solvePhases).toList();
         PrintWriter out = spec.commandLine().getOut();
-        format.reporter().solutions(out, scenario.file(), solutions);
+        format.reporter().phasedSolutions(out, scenario.file(), solutions);
         out.flush();
         return ExitCodes.OK;
     }

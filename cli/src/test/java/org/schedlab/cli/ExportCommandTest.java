@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.schedlab.core.Unlocated;
@@ -78,6 +79,74 @@ class ExportCommandTest {
             assertTrue(line.startsWith("*") || line.matches("(SET (SHARE|SRM|CPUAFFINITY)|DEFINE (CPU|CPUPOOL)|SCHEDULE) .*"),
                     () -> "neither a CP command nor a note: " + line);
         }
+    }
+
+    /** The issue's example with a CPU pool cap change and a fractional instant: the timed script of CP commands. */
+    static final String DYNAMIC = """
+            LPAR CP.2 ZIIP.1
+            CPUPOOL LNX CP CAPACITY 1
+            PROBLEM D1
+            USER A CP.100-R
+              VCPU 0 CP *
+            USER B CP.100-R
+              VCPU 0 CP 0
+            AT 20S
+              SET SHARE B CP.300-R
+              SET DEMAND B.0 *
+              LOGON C CP.100-R ZIIP.25-AL POOL LNX
+                VCPU 0 CP 50
+                VCPU 1 ZIIP *
+            AT 40.5S
+              LOGOFF A
+              STOP B.0
+              SET CPUPOOL LNX LIMITHARD 30%
+            AT 45S
+              START B.0
+            RUNIT DURATION 60S
+            """;
+
+    @Test
+    void exportBoth_problemThatChangesWhileItRuns_timedScriptAndCanonicalText(@TempDir Path dir) throws Exception {
+        Path scn = Cli.write(dir.resolve("D1.scn"), DYNAMIC);
+        String zvm = golden(scn, "zvm");
+        for (String line : zvm.split("\n")) {
+            assertTrue(line.startsWith("*") || line.matches("(SET (SHARE|SRM|CPUAFFINITY|CPUPOOL)|DEFINE (CPU|CPUPOOL)|SCHEDULE"
+                    + "|XAUTOLOG|FORCE|SLEEP) .*"), () -> "neither a CP command nor a note: " + line);
+        }
+        String text = golden(scn, "scn");
+        assertEquals(ScenarioParser.parse(scn).problems().stream().map(Unlocated::of).toList(),
+                ScenarioParser.parse(scn.toString(), text).problems().stream().map(Unlocated::of).toList());
+    }
+
+    /** docs/export.md shows the timed script of the language reference's D1: these lines, in two runs. */
+    @Test
+    void exportZvm_languageReferenceD1_isWhatTheDocsShow(@TempDir Path dir) {
+        Path scn = Cli.write(dir.resolve("D1.scn"), """
+                LPAR CP.2
+                PROBLEM D1
+                USER A CP.100-R
+                  VCPU 0 CP *
+                USER B CP.100-R
+                  VCPU 0 CP 0
+                AT 20S
+                  SET SHARE B CP.300-R
+                  SET DEMAND B.0 *
+                  LOGON C CP.100-R
+                    VCPU 0 CP 50
+                AT 40S
+                  LOGOFF A
+                  STOP B.0
+                RUNIT DURATION 60S
+                """);
+        Cli.Result r = Cli.run("export", scn.toString(), "--format", "zvm");
+        r.assertExit(ExitCodes.OK);
+        String first = String.join("\n", "SLEEP 20 SEC", "* At 20 s:", "SET SHARE B TYPE CP RELATIVE 300 NOLIMIT",
+                "* B CPU 00: its burner's target is now * (spin without waiting)", "XAUTOLOG C") + "\n";
+        String second = String.join("\n", "SLEEP 20 SEC", "* At 40 s:", "FORCE A",
+                "* B CPU 00: the guest stops it and its burner (CP has no command that stops another user's virtual CPU)") + "\n";
+        int at = r.out().indexOf(first);
+        assertTrue(at > 0, r::all);
+        assertTrue(r.out().indexOf(second, at) > at, r::all);
     }
 
     @Test

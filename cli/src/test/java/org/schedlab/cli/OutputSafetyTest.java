@@ -85,7 +85,9 @@ class OutputSafetyTest {
             new Row("chart --out DIR", false, d -> List.of("chart", observed.toString(), "--scenario", scenario.toString(),
                     "--out", d.toString())),
             new Row("chart beside the file", false, d -> List.of("chart", d.resolve("J1.fair.series.csv").toString(),
-                    "--scenario", scenario.toString())));
+                    "--scenario", scenario.toString())),
+            new Row("burn --out DIR/notes.txt", d -> List.of("burn", scenario.toString(), "--user", "QGP00000", "--start",
+                    "@0", "--duration", "2s", "--out", d.resolve("notes.txt").toString())));
 
     @Test
     void everyOutputOption_pointedAtAUsersDirectory_leavesEveryFileAsItWas() throws IOException {

@@ -62,6 +62,12 @@ class OutputSchemaTest {
         if (s.containsKey("items")) {
             walk(Json.object(s.get("items")), path + "[]", loose);
         }
+        if (s.containsKey("anyOf")) {
+            List<Object> branches = Json.array(s.get("anyOf"));
+            for (int i = 0; i < branches.size(); i++) {
+                walk(Json.object(branches.get(i)), path + "|" + i, loose);
+            }
+        }
     }
 
     // --- the validator, so that a pass below means something
@@ -117,6 +123,42 @@ class OutputSchemaTest {
             r.assertExit(0);
             assertConforms("solve", r.out());
         }
+    }
+
+    @Test
+    void solve_problemThatChangesWhileItRuns_conformsPhaseByPhase() {
+        Path f = Cli.write(dir.resolve("d.scn"), """
+                LPAR CP.2
+                PROBLEM D1
+                USER A CP.100-R
+                  VCPU 0 CP *
+                USER B CP.100-R
+                  VCPU 0 CP 0
+                AT 20S
+                  SET SHARE B CP.300-R
+                  SET DEMAND B.0 *
+                  LOGON C CP.100-R
+                    VCPU 0 CP 50
+                AT 40S
+                  LOGOFF A
+                  STOP B.0
+                RUNIT
+                PROBLEM S
+                USER A
+                  VCPU 0 CP 5
+                RUNIT DURATION 10S
+                """);
+        Cli.Result r = Cli.run("solve", f.toString(), "--format", "json");
+
+        r.assertExit(0);
+        assertConforms("solve", r.out());
+        List<Object> problems = Json.array(Json.object(Json.parse(r.out())).get("problems"));
+        List<Object> phases = Json.array(Json.object(problems.get(0)).get("phases"));
+        assertEquals(3, phases.size());
+        Map<String, Object> last = Json.object(phases.get(2));
+        assertEquals(List.of(40.0, Json.NULL, List.of("LOGOFF A", "STOP B.0")),
+                List.of(last.get("start_s"), last.get("end_s"), last.get("changes")));
+        assertEquals(List.of("name", "pools", "vcpus"), new ArrayList<>(Json.object(problems.get(1)).keySet()));
     }
 
     @Test

@@ -8,6 +8,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.schedlab.core.Numbers;
+import org.schedlab.core.VcpuRef;
+import org.schedlab.solver.PhaseSolution;
+import org.schedlab.solver.PhasedSolution;
 import org.schedlab.solver.PoolAllocation;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.VcpuAnswer;
@@ -150,6 +153,53 @@ public record FailureClass(Kind kind, List<PoolFinding> pools) {
             worst = kind.compareTo(worst) > 0 ? kind : worst;
         }
         return new FailureClass(worst, findings);
+    }
+
+    /**
+     * Classifies a comparison of a problem phase by phase, over the whole run: each dimension's correct value
+     * is the time-weighted mean of its answers and its observed value its mean, both over the counted
+     * intervals (as {@link Comparison#vcpus()} has them); it belongs to the dispatch pool it runs in the first
+     * phase it runs in. A static problem is classified as by {@link #classify(Solution, Comparison, double)}.
+     */
+    public static FailureClass classify(PhasedSolution solution, Comparison comparison, double tolerance) {
+        if (!solution.dynamic()) {
+            return classify(solution.phases().get(0).solution(), comparison, tolerance);
+        }
+        List<VcpuRef> dimensions = solution.dimensions();
+        List<VcpuComparison> means = comparison.vcpus();
+        if (dimensions.size() != means.size()) {
+            throw new IllegalArgumentException("the comparison has " + means.size()
+                    + " virtual CPUs, the solution " + dimensions.size() + " dimensions");
+        }
+        Map<String, Double> totals = new LinkedHashMap<>();
+        List<Vcpu> vcpus = new ArrayList<>(dimensions.size());
+        for (int i = 0; i < dimensions.size(); i++) {
+            VcpuRef d = dimensions.get(i);
+            VcpuComparison m = means.get(i);
+            if (!d.id().equals(m.id())) {
+                throw new IllegalArgumentException("the comparison's virtual CPU " + m.id() + " is not the solution's "
+                        + d.id());
+            }
+            String pool = firstPool(solution, d);
+            vcpus.add(new Vcpu(d.id(), pool, m.correct(), m.meanObserved()));
+            totals.merge(pool, m.meanObserved(), Double::sum);
+        }
+        List<Pool> pools = new ArrayList<>();
+        for (PoolAllocation p : solution.phases().get(0).solution().pools()) {
+            pools.add(new Pool(p.type().name(), p.capacity(), totals.getOrDefault(p.type().name(), 0.0)));
+        }
+        return classify(vcpus, pools, tolerance);
+    }
+
+    private static String firstPool(PhasedSolution solution, VcpuRef d) {
+        for (PhaseSolution phase : solution.phases()) {
+            for (VcpuAnswer a : phase.solution().vcpus()) {
+                if (!a.stopped() && d.names(a.placed().user(), a.placed().vcpu())) {
+                    return a.pool().name();
+                }
+            }
+        }
+        throw new IllegalArgumentException(d.id() + " runs in no phase");
     }
 
     /**

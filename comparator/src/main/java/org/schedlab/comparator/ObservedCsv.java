@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Numbers;
+import org.schedlab.solver.PhasedSolution;
 import org.schedlab.solver.Solution;
 
 /**
@@ -90,6 +91,45 @@ public final class ObservedCsv {
         List<ObservedInterval> out = new ArrayList<>();
         read(fileName, in, solution, out::add);
         return List.copyOf(out);
+    }
+
+    /**
+     * {@link #read(Path, Solution, Consumer)} for a problem phase by phase: one busy value per dimension of
+     * {@code solution} ({@link PhasedSolution#dimensions()}), and an interval needs a row for each virtual CPU
+     * that runs at some time within it; one that does not run then may be left out and reads as 0. For a
+     * static problem it reads exactly as with its {@link Solution}.
+     */
+    public static void read(Path file, PhasedSolution solution, Consumer<ObservedInterval> sink)
+            throws IOException, InputException {
+        try (InputStream in = Files.newInputStream(file)) {
+            read(file.toString(), in, solution, sink);
+        }
+    }
+
+    /** {@link #read(Path, PhasedSolution, Consumer)} from a byte stream, which must be UTF-8. */
+    public static void read(String fileName, InputStream in, PhasedSolution solution, Consumer<ObservedInterval> sink)
+            throws IOException, InputException {
+        parser(fileName, solution, sink).run(new Utf8Lines(fileName, in));
+    }
+
+    /** {@link #read(Path, PhasedSolution, Consumer)} from characters already decoded. */
+    public static void read(String fileName, Reader in, PhasedSolution solution, Consumer<ObservedInterval> sink)
+            throws IOException, InputException {
+        BufferedReader lines = in instanceof BufferedReader b ? b : new BufferedReader(in);
+        parser(fileName, solution, sink).run(lines::readLine);
+    }
+
+    /** {@link #read(String, Reader, PhasedSolution, Consumer)} collected into a list, for small files and tests. */
+    public static List<ObservedInterval> read(String fileName, Reader in, PhasedSolution solution)
+            throws IOException, InputException {
+        List<ObservedInterval> out = new ArrayList<>();
+        read(fileName, in, solution, out::add);
+        return List.copyOf(out);
+    }
+
+    private static ObservedCsvParser parser(String fileName, PhasedSolution solution, Consumer<ObservedInterval> sink) {
+        return solution.dynamic() ? new ObservedCsvParser(fileName, solution, sink)
+                : new ObservedCsvParser(fileName, solution.phases().get(0).solution(), sink);
     }
 
     /** At most four names, then how many more: a problem can have dozens of virtual CPUs. */

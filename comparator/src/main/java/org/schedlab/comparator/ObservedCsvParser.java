@@ -5,8 +5,10 @@ import static org.schedlab.comparator.SeriesColumns.HEADER;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -16,9 +18,13 @@ import java.util.regex.Pattern;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Numbers;
+import org.schedlab.core.Problem;
 import org.schedlab.core.SourceLocation;
 import org.schedlab.core.User;
+import org.schedlab.core.VcpuRef;
 import org.schedlab.core.VirtualCpu;
+import org.schedlab.solver.PhaseSolution;
+import org.schedlab.solver.PhasedSolution;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.VcpuAnswer;
 
@@ -29,8 +35,12 @@ import org.schedlab.solver.VcpuAnswer;
  * interval reaching furthest (for overlap messages), and at most {@link #MAX_DIAGNOSTICS} diagnostics,
  * so memory does not grow with the file's length. The messages are listed in docs/comparator.md.
  *
- * <p>Longer than 400 lines because one read's state and every message it can give belong together; the
- * public face, {@link ObservedCsv}, stays small.
+ * <p>For a problem that changes while it runs, the virtual CPUs are those of every phase, and an interval
+ * needs a row for each virtual CPU that runs at some time within it; a missing row of one that does not
+ * run then (its user not logged on, or it stopped) is read as 0.
+ *
+ * <p>One read's state and every message it can give are kept together here; the public face,
+ * {@link ObservedCsv}, stays small.
  */
 final class ObservedCsvParser {
 
@@ -69,17 +79,28 @@ final class ObservedCsvParser {
     }
 
     private final String file;
-    private final Solution solution;
-    private final List<VcpuAnswer> all;
+    private final String problemName;
+    /** Every virtual CPU of the problem ({@code USER.ADDR} as the scenario spells it), in order. */
+    private final List<String> all = new ArrayList<>();
     /**
      * User key → that user's virtual CPUs by number → index in {@code all}. The same rule as
      * {@code Solution.find} (case-insensitive user, numeric address), as a map because it runs once per row.
      */
     private final Map<String, Map<Integer, Integer>> index = new HashMap<>();
-    private final Map<String, User> users = new HashMap<>();
-    /** Index in {@code all} → index among the running virtual CPUs, or -1 for a stopped one. */
+    /** User key → the user's name and addresses, for messages; in order. */
+    private final Map<String, String> userNames = new LinkedHashMap<>();
+    private final Map<String, List<String>> userAddresses = new HashMap<>();
+    /** Index in {@code all} → its dimension (index among the running virtual CPUs), or -1 for one that never runs. */
     private final int[] runningIndex;
     private final int running;
+    /**
+     * For a problem that changes while it runs, per phase its start and which of {@code all} run in it; null
+     * for a static problem, where every running virtual CPU runs in every interval.
+     */
+    private final double[] phaseStarts;
+    private final BitSet[] runsInPhase;
+    /** Per virtual CPU, whether an interval closed so far needed a row for it. */
+    private final boolean[] everRequired;
     private final Consumer<ObservedInterval> sink;
 
     /** The MAX_DIAGNOSTICS smallest diagnostics by position, largest on top so it is the one evicted. */
@@ -105,25 +126,104 @@ final class ObservedCsvParser {
 
     ObservedCsvParser(String file, Solution solution, Consumer<ObservedInterval> sink) {
         this.file = file;
-        this.solution = solution;
+        this.problemName = solution.problem().name();
         this.sink = sink;
-        this.all = solution.vcpus();
         for (User u : solution.problem().users()) {
-            users.put(u.key(), u);
-            index.put(u.key(), new HashMap<>());
+            know(u);
         }
-        runningIndex = new int[all.size()];
+        List<VcpuAnswer> answers = solution.vcpus();
+        runningIndex = new int[answers.size()];
         int k = 0;
-        for (int i = 0; i < all.size(); i++) {
-            VcpuAnswer v = all.get(i);
+        for (int i = 0; i < answers.size(); i++) {
+            VcpuAnswer v = answers.get(i);
+            all.add(v.id());
             index.get(v.placed().user().key()).put(v.placed().vcpu().number(), i);
             runningIndex[i] = v.stopped() ? -1 : k++;
         }
         running = k;
+        phaseStarts = null;
+        runsInPhase = null;
         rowLine = new int[all.size()];
         busy = new double[all.size()];
         firstSeen = new int[all.size()];
         Arrays.fill(firstSeen, -1);
+        everRequired = new boolean[all.size()];
+    }
+
+    /** For a problem phase by phase: its virtual CPUs are those of every phase, its dimensions the solution's. */
+    ObservedCsvParser(String file, PhasedSolution solution, Consumer<ObservedInterval> sink) {
+        this.file = file;
+        this.problemName = solution.problem().name();
+        this.sink = sink;
+        List<PhaseSolution> phases = solution.phases();
+        phaseStarts = new double[phases.size()];
+        runsInPhase = new BitSet[phases.size()];
+        for (int p = 0; p < phases.size(); p++) {
+            phaseStarts[p] = phases.get(p).phase().startS();
+            runsInPhase[p] = new BitSet();
+            Problem problem = phases.get(p).phase().problem();
+            for (User u : problem.users()) {
+                know(u);
+                for (VirtualCpu v : u.vcpus()) {
+                    Integer i = index.get(u.key()).get(v.number());
+                    if (i == null) {
+                        i = all.size();
+                        all.add(u.name() + "." + v.address());
+                        index.get(u.key()).put(v.number(), i);
+                    }
+                    if (!v.stopped()) {
+                        runsInPhase[p].set(i);
+                    }
+                }
+            }
+        }
+        runningIndex = new int[all.size()];
+        Arrays.fill(runningIndex, -1);
+        List<VcpuRef> dimensions = solution.dimensions();
+        for (int d = 0; d < dimensions.size(); d++) {
+            runningIndex[index.get(dimensions.get(d).userKey()).get(dimensions.get(d).number())] = d;
+        }
+        running = dimensions.size();
+        rowLine = new int[all.size()];
+        busy = new double[all.size()];
+        firstSeen = new int[all.size()];
+        Arrays.fill(firstSeen, -1);
+        everRequired = new boolean[all.size()];
+    }
+
+    /** Notes a user's name and addresses for lookups and messages, keeping the first spelling of each. */
+    private void know(User u) {
+        userNames.putIfAbsent(u.key(), u.name());
+        index.putIfAbsent(u.key(), new HashMap<>());
+        List<String> addresses = userAddresses.computeIfAbsent(u.key(), k -> new ArrayList<>());
+        for (VirtualCpu v : u.vcpus()) {
+            if (addresses.stream().noneMatch(a -> Integer.parseInt(a, 16) == v.number())) {
+                addresses.add(v.address());
+            }
+        }
+    }
+
+    /**
+     * Whether an interval over {@code span} needs a row for virtual CPU {@code v}: a running one always for a
+     * static problem; one that runs in some phase the span overlaps for a problem that changes.
+     */
+    private boolean required(int v, Span span) {
+        if (runningIndex[v] < 0) {
+            return false;
+        }
+        if (phaseStarts == null) {
+            return true;
+        }
+        int first = 0;
+        while (first + 1 < phaseStarts.length && phaseStarts[first + 1] <= span.start) {
+            first++;
+        }
+        for (int p = first; p < phaseStarts.length && (p == first || phaseStarts[p] < span.end); p++) {
+            if (runsInPhase[p].get(v)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     void run(ObservedCsv.Lines in) throws IOException, InputException {
@@ -215,8 +315,8 @@ final class ObservedCsvParser {
             busyOk = false;
         }
         int vcpu = vcpu(f.get(USER), f.get(VCPU), lineNo);
-        if (vcpu >= 0 && busyOk && all.get(vcpu).stopped() && value != 0) {
-            error(lineNo, f.get(BUSY).column(), "virtual CPU " + all.get(vcpu).id()
+        if (vcpu >= 0 && busyOk && runningIndex[vcpu] < 0 && value != 0) {
+            error(lineNo, f.get(BUSY).column(), "virtual CPU " + all.get(vcpu)
                     + " is stopped: busy_pct must be 0, got " + f.get(BUSY).text());
         }
         if (!spanOk || vcpu < 0) {
@@ -232,7 +332,7 @@ final class ObservedCsvParser {
         // Registered even when busy_pct is bad: the row is there, so its interval is not also
         // reported as lacking it. The bad value never reaches a result, the read fails anyway.
         if (rowLine[vcpu] != 0) {
-            error(lineNo, 1, "duplicate row for " + all.get(vcpu).id() + " in interval " + current
+            error(lineNo, 1, "duplicate row for " + all.get(vcpu) + " in interval " + current
                     + " (first on line " + rowLine[vcpu] + ")");
             return;
         }
@@ -269,6 +369,7 @@ final class ObservedCsvParser {
         currentLine = lineNo;
         ordinal++;
         Arrays.fill(rowLine, 0);
+        Arrays.fill(busy, 0);
         return true;
     }
 
@@ -278,7 +379,9 @@ final class ObservedCsvParser {
         int lackingSeen = 0;
         int[] firstLackingSeen = new int[4];
         for (int v = 0; v < all.size(); v++) {
-            if (runningIndex[v] >= 0 && rowLine[v] == 0) {
+            boolean required = required(v, current);
+            everRequired[v] |= required;
+            if (required && rowLine[v] == 0) {
                 lacking++;
                 if (firstSeen[v] >= 0) {
                     if (lackingSeen < 4) {
@@ -313,9 +416,10 @@ final class ObservedCsvParser {
      */
     private void checkComplete() {
         for (int v = 0; v < all.size(); v++) {
-            if (runningIndex[v] >= 0 && firstSeen[v] < 0) {
-                error(headerLine, 1, "no rows for " + all.get(v).id()
-                        + ": every interval needs a row for each running virtual CPU");
+            if (everRequired[v] && firstSeen[v] < 0) {
+                error(headerLine, 1, "no rows for " + all.get(v) + (phaseStarts == null
+                        ? ": every interval needs a row for each running virtual CPU"
+                        : ": an interval needs a row for each virtual CPU running in it"));
             }
         }
         for (Pending p : pending) {
@@ -328,7 +432,7 @@ final class ObservedCsvParser {
             }
             int later = 0;
             for (int v = 0; v < all.size(); v++) {
-                if (runningIndex[v] >= 0 && firstSeen[v] > p.ordinal()) {
+                if (required(v, p.span()) && firstSeen[v] > p.ordinal()) {
                     if (later < 4) {
                         names[n++] = v;
                     }
@@ -346,7 +450,7 @@ final class ObservedCsvParser {
     private String shortNames(int[] vcpus, int n, int total) {
         List<String> names = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            names.add(all.get(vcpus[i]).id());
+            names.add(all.get(vcpus[i]));
         }
         return ObservedCsv.shortList(names, total);
     }
@@ -385,17 +489,18 @@ final class ObservedCsvParser {
             error(lineNo, vcpu.column(), problem.get());
             return -1;
         }
-        User owner = users.get(User.key(user.text()));
+        String key = User.key(user.text());
+        String owner = userNames.get(key);
         if (owner == null) {
-            error(lineNo, user.column(), "unknown user " + user.text() + ": problem " + solution.problem().name()
-                    + " has " + ObservedCsv.shortList(solution.problem().users().stream().map(User::name).toList()));
+            error(lineNo, user.column(), "unknown user " + user.text() + ": problem " + problemName
+                    + " has " + ObservedCsv.shortList(List.copyOf(userNames.values())));
             return -1;
         }
-        Integer i = index.get(owner.key()).get(Integer.parseInt(vcpu.text(), 16));
+        Integer i = index.get(key).get(Integer.parseInt(vcpu.text(), 16));
         if (i == null) {
-            List<String> addresses = owner.vcpus().stream().map(VirtualCpu::address).toList();
-            error(lineNo, vcpu.column(), "unknown virtual CPU " + owner.name() + "."
-                    + vcpu.text().toUpperCase(Locale.ROOT) + ": " + owner.name()
+            List<String> addresses = userAddresses.get(key);
+            error(lineNo, vcpu.column(), "unknown virtual CPU " + owner + "."
+                    + vcpu.text().toUpperCase(Locale.ROOT) + ": " + owner
                     + (addresses.isEmpty() ? " has no virtual CPUs" : " has " + ObservedCsv.shortList(addresses)));
             return -1;
         }

@@ -19,7 +19,7 @@ class ErrorAccumulatorTest {
     private static final double EPS = 1e-9;
 
     /**
-     * comparator.md's table, row by row: ten synthetic intervals against the real correct vector,
+     * docs/comparator.md's table, row by row: ten synthetic intervals against the real correct vector,
      * one at the report's max and nine at the value that makes the mean the report's mean.
      */
     @ParameterizedTest(name = "{0}, {1}: mean {2}, max {3} -> {4}")

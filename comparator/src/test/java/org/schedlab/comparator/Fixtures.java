@@ -22,7 +22,7 @@ import org.schedlab.solver.VcpuAnswer;
 
 /**
  * Solutions built by hand: the solver is written elsewhere, and the comparator only needs the
- * running virtual CPUs and their correct values. The vectors are the report's (solver.md).
+ * running virtual CPUs and their correct values. The vectors are the report's (docs/solver.md).
  */
 final class Fixtures {
 

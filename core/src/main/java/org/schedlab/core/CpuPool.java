@@ -25,7 +25,7 @@ public record CpuPool(String name, EngineType type, Kind kind, double value, Sou
 
     /** The cap in percent of one logical CPU, given the capacity of the pool's dispatch pool. */
     public double cap(double typeCapacity) {
-        return kind == Kind.LIMITHARD ? typeCapacity * value / 100 : 100 * value;
+        return kind == Kind.LIMITHARD ? Numbers.percentToFraction(typeCapacity * value) : Numbers.fractionToPercent(value);
     }
 
     public String key() {

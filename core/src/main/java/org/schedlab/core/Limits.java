@@ -33,6 +33,13 @@ public final class Limits {
     public static final int MAX_USERS = 100_000;
     /** Virtual CPUs in one problem, over all its users. */
     public static final int MAX_VCPUS = 100_000;
+    /**
+     * {@code AT} blocks in one problem. Each is a phase the solver answers and a report shows, and a
+     * phase's problem is a copy of the user list: a thousand phases of the largest problem is what this
+     * allows. Users and virtual CPUs that log on with {@code LOGON} count towards {@link #MAX_USERS} and
+     * {@link #MAX_VCPUS} like those of {@code USER} statements.
+     */
+    public static final int MAX_MOMENTS = 1000;
     /** Virtual CPU addresses are 0 to 3F: at most 64 virtual CPUs per user, as in z/VM. */
     public static final int MAX_VCPU_ADDRESS = 0x3F;
 
@@ -88,7 +95,8 @@ public final class Limits {
 
     /**
      * The size limits {@code problem} breaks, one phrase each ({@code 300 logical CPUs, at most 256});
-     * empty for every problem the parser accepts. For problems built in code.
+     * empty for every problem the parser accepts. For problems built in code. Users and virtual CPUs count
+     * every {@code USER} and every {@code LOGON}, so a user logged on twice counts twice.
      */
     public static List<String> exceeded(Problem problem) {
         List<String> out = new ArrayList<>();
@@ -99,10 +107,21 @@ public final class Limits {
         if (logical > MAX_LOGICAL_CPUS) {
             out.add(logical + " logical CPUs, at most " + MAX_LOGICAL_CPUS);
         }
-        if (problem.users().size() > MAX_USERS) {
-            out.add(problem.users().size() + " users, at most " + MAX_USERS);
+        List<User> users = new ArrayList<>(problem.users());
+        for (Moment m : problem.timeline()) {
+            for (Change c : m.changes()) {
+                if (c instanceof Change.Logon logon) {
+                    users.add(logon.user());
+                }
+            }
         }
-        long vcpus = problem.users().stream().mapToLong(u -> u.vcpus().size()).sum();
+        if (users.size() > MAX_USERS) {
+            out.add(users.size() + " users, at most " + MAX_USERS);
+        }
+        long vcpus = users.stream().mapToLong(u -> u.vcpus().size()).sum();
+        if (problem.timeline().size() > MAX_MOMENTS) {
+            out.add(problem.timeline().size() + " AT blocks, at most " + MAX_MOMENTS);
+        }
         if (vcpus > MAX_VCPUS) {
             out.add(vcpus + " virtual CPUs, at most " + MAX_VCPUS);
         }
@@ -113,6 +132,13 @@ public final class Limits {
         }
         problem.runControl().duration().filter(d -> !validTime(d)).ifPresent(d -> out.add("DURATION " + d.toMillis() + " ms"));
         problem.runControl().interval().filter(d -> !validTime(d)).ifPresent(d -> out.add("INTERVAL " + d.toMillis() + " ms"));
+        for (Moment m : problem.timeline()) {
+            for (Change c : m.changes()) {
+                if (c instanceof Change.SetCpuPool pool && pool.kind() == CpuPool.Kind.CAPACITY && !POOL_CAPACITY.contains(pool.value())) {
+                    out.add("SET CPUPOOL " + pool.pool() + " CAPACITY " + Numbers.format(pool.value()) + ", at most " + MAX_LOGICAL_CPUS);
+                }
+            }
+        }
         return List.copyOf(out);
     }
 

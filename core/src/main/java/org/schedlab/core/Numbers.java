@@ -4,8 +4,11 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 /**
- * Stable decimal rendering of figures for every output schedlab writes (text, JSON, CSV):
- * plain notation, rounded half-even to a fixed number of places, trailing zeros removed.
+ * The numeric conventions every module shares: percent and fraction ({@link #percentToFraction},
+ * {@link #fractionToPercent}), the tolerance below which two computed figures are equal ({@link #TOLERANCE}),
+ * and the stable decimal rendering of figures for every output schedlab writes (text, JSON, CSV).
+ *
+ * <p>Rendering is plain notation, rounded half-even to a fixed number of places, trailing zeros removed.
  * Byte-identical output across runs and platforms depends on going through here.
  *
  * <p>The rounding is that of the double's exact binary value, as {@code new BigDecimal(value).setScale(places,
@@ -13,12 +16,20 @@ import java.math.RoundingMode;
  * {@code value × 10^places} is {@code m × 10^places} (under 2^113) shifted by {@code e}, and the bits shifted
  * out decide the rounding exactly. Values whose scaled magnitude does not fit a {@code long} (above about
  * 9.2e9 at nine places) go through {@link BigDecimal}. The answers of a large problem are millions of numbers,
- * and BigDecimal made formatting them cost more than parsing the problem.
+ * and formatting every one through BigDecimal would cost more than parsing the problem.
  */
 public final class Numbers {
 
-    /** Places kept in machine-readable output: answers are exact to 1e-9. */
+    /** Places kept in machine-readable output: answers are exact to {@link #TOLERANCE}. */
     public static final int MACHINE_PLACES = 9;
+
+    /**
+     * Two computed figures (percents of a CPU, CPUs) closer than this are the same figure: far above the rounding
+     * error of the sums that compute them, far below the tenth of a percent the scenario language can write, and
+     * the last place machine-readable output keeps. Used to round a figure that should be whole but came out of a
+     * sum a hair below it, and to ignore such hairs in comparisons.
+     */
+    public static final double TOLERANCE = 1e-9;
 
     private static final long[] POW10 = new long[19];
 
@@ -30,6 +41,19 @@ public final class Numbers {
     }
 
     private Numbers() {
+    }
+
+    /**
+     * {@code percent / 100}: a percent as a fraction, or a percent of one CPU as CPUs. Exactly that division, not
+     * a multiplication by 0.01 (which rounds differently), so results stay what they were when written inline.
+     */
+    public static double percentToFraction(double percent) {
+        return percent / 100;
+    }
+
+    /** {@code 100 * fraction}: a fraction as a percent, or CPUs as a percent of one CPU. */
+    public static double fractionToPercent(double fraction) {
+        return 100 * fraction;
     }
 
     /** {@code 50}, {@code 14.833333333}, {@code 0.5}: up to nine decimals, no exponent. */

@@ -69,7 +69,7 @@ public record Partition(Map<EngineType, Integer> cores, Map<EngineType, Integer>
 
     /** Capacity of the dispatch pool of {@code type}: 100 per logical CPU (thread), 0 if absent. */
     public double capacity(EngineType type) {
-        return 100.0 * logicalCpus(type);
+        return Numbers.fractionToPercent(logicalCpus(type));
     }
 
     /** CPU pool names are case-insensitive. */

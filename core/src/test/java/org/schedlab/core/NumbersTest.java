@@ -2,6 +2,7 @@ package org.schedlab.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -9,6 +10,27 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class NumbersTest {
+
+    @Test
+    void percentConversions_randomValues_bitIdenticalToTheInlineArithmetic() {
+        SplittableRandom r = new SplittableRandom(24);
+        int multiplicationDiffers = 0;
+        for (int i = 0; i < 100_000; i++) {
+            double x = i % 2 == 0 ? r.nextDouble() * 10_000 : Double.longBitsToDouble(r.nextLong() >>> 2);
+            assertEquals(Double.doubleToLongBits(x / 100), Double.doubleToLongBits(Numbers.percentToFraction(x)));
+            assertEquals(Double.doubleToLongBits(x * 100), Double.doubleToLongBits(Numbers.fractionToPercent(x)));
+            if (x * 0.01 != x / 100) {
+                multiplicationDiffers++;
+            }
+        }
+        assertTrue(multiplicationDiffers > 0, "x * 0.01 would not be a safe replacement: it rounds differently");
+    }
+
+    @Test
+    void tolerance_belowTheLastMachinePlace() {
+        assertEquals("0", Numbers.format(Numbers.TOLERANCE * 0.4));
+        assertEquals("0.000000001", Numbers.format(Numbers.TOLERANCE));
+    }
 
     @Test
     void format_wholeAndFractional_plainWithoutTrailingZeros() {

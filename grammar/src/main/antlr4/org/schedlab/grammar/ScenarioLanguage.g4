@@ -1,5 +1,5 @@
 /*
- * The scenario language (../shared/spec/scenario-language.md), one statement per line.
+ * The scenario language (docs/language.md), one statement per line.
  *
  * ScenarioParser splits the token stream at line ends, drops comment lines (see STAR) and parses
  * each line on its own with `statement`, so a bad line cannot disturb its neighbours. Every
@@ -25,6 +25,12 @@ statement
     | user
     | vcpu
     | runit
+    | at
+    | set
+    | logon
+    | logoff
+    | stop
+    | start
     ;
 
 lpar        : LPAR typeCount+ EOF ;
@@ -36,6 +42,25 @@ problem     : PROBLEM name EOF ;
 user        : USER name share* (POOL name)? (CPUAFFINITY affinity)? EOF ;
 vcpu        : VCPU address engineType demand STOPPED? EOF ;
 runit       : RUNIT runOption* EOF ;
+
+// What changes while a problem runs: AT blocks after its users. XAUTOLOG and FORCE are CP's own
+// commands for logging a user on and off. SET SHARE takes the USER statement's share tokens, or CP's
+// SET SHARE syntax for one type (TYPE is required there: the scenario does not guess a default type).
+at     : AT TIME EOF ;
+set
+    : SET ( SHARE name ( share+ | TYPE engineType shareAmount ( shareAmount ( LIMITHARD | LIMITSOFT ) | NOLIMIT )? )
+          | DEMAND vcpuRef demand
+          | CPUPOOL name poolCap
+          ) EOF
+    ;
+logon  : ( LOGON | XAUTOLOG ) name share* (POOL name)? (CPUAFFINITY affinity)? EOF ;
+logoff : ( LOGOFF | FORCE ) name EOF ;
+stop   : STOP vcpuRef EOF ;
+start  : START vcpuRef EOF ;
+
+// USER.ADDR. For a user named by a number, 7.0 is one NUMBER token and 7.0A a NUMBER and a NAME.
+vcpuRef     : name DOT address | NUMBER NAME? ;
+shareAmount : RELATIVE NUMBER | ABSOLUTE NUMBER PERCENT ;
 
 typeCount : engineType DOT NUMBER ;
 chips     : CHIP DOT NUMBER ;
@@ -70,6 +95,8 @@ keyword
     : LPAR | MULTITHREAD | TOPOLOGY | CHIP | NODE | SRM | DSPSLICE | DSPWDMETHOD | RESHUFFLE
     | REBALANCE | POLARIZATION | VERTICAL | HORIZONTAL | CPUPOOL | LIMITHARD | CAPACITY | PROBLEM
     | USER | POOL | CPUAFFINITY | ON | OFF | VCPU | STOPPED | RUNIT | DURATION | INTERVAL | SEED
+    | AT | SET | SHARE | DEMAND | TYPE | RELATIVE | ABSOLUTE | LIMITSOFT | NOLIMIT | LOGON | XAUTOLOG
+    | LOGOFF | FORCE | STOP | START
     ;
 
 // Engine types first and together (SyntaxMessages tests for them as a range), then keywords in
@@ -108,6 +135,21 @@ RUNIT        : 'RUNIT' ;
 DURATION     : 'DURATION' ;
 INTERVAL     : 'INTERVAL' ;
 SEED         : 'SEED' ;
+AT           : 'AT' ;
+SET          : 'SET' ;
+SHARE        : 'SHARE' ;
+DEMAND       : 'DEMAND' ;
+TYPE         : 'TYPE' ;
+RELATIVE     : 'RELATIVE' ;
+ABSOLUTE     : 'ABSOLUTE' ;
+LIMITSOFT    : 'LIMITSOFT' ;
+NOLIMIT      : 'NOLIMIT' ;
+LOGON        : 'LOGON' ;
+XAUTOLOG     : 'XAUTOLOG' ;
+LOGOFF       : 'LOGOFF' ;
+FORCE        : 'FORCE' ;
+STOP         : 'STOP' ;
+START        : 'START' ;
 
 // Runs to the end of the line; a line holding only an annotation has no tokens, so it is blank.
 ANNOTATION : '<-' ~[\r\n]* -> skip ;
@@ -125,7 +167,7 @@ COMMA   : ',' ;
 PERCENT : '%' ;
 // The unbounded demand; but a line whose first token it is, is a comment, which ScenarioParser
 // drops. Deciding that in the lexer would take a predicate on the column, and a predicate at the
-// start of every token keeps ANTLR from caching its lexer DFA: lexing would be ten times slower.
+// start of every token keeps ANTLR from caching its lexer DFA, which makes lexing many times slower.
 STAR    : '*' ;
 
 // Lines are told apart by the tokens' line numbers.

@@ -20,6 +20,7 @@ import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.tree.ParseTree;
 import org.antlr.v4.runtime.tree.TerminalNode;
+import org.schedlab.core.Change;
 import org.schedlab.core.CpuPool;
 import org.schedlab.core.Demand;
 import org.schedlab.core.Diagnostic;
@@ -29,9 +30,11 @@ import org.schedlab.core.LimitMode;
 import org.schedlab.core.LimitShare;
 import org.schedlab.core.Limits;
 import org.schedlab.core.Limits.Range;
+import org.schedlab.core.Moment;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
+import org.schedlab.core.ProblemState;
 import org.schedlab.core.RunControl;
 import org.schedlab.core.Scenario;
 import org.schedlab.core.Share;
@@ -41,13 +44,17 @@ import org.schedlab.core.SourceLocation;
 import org.schedlab.core.Srm;
 import org.schedlab.core.Topology;
 import org.schedlab.core.User;
+import org.schedlab.core.VcpuRef;
 import org.schedlab.core.VirtualCpu;
+import org.schedlab.grammar.ScenarioLanguageParser.AtContext;
 import org.schedlab.grammar.ScenarioLanguageParser.CpupoolContext;
 import org.schedlab.grammar.ScenarioLanguageParser.DspsliceContext;
 import org.schedlab.grammar.ScenarioLanguageParser.DspwdmethodContext;
 import org.schedlab.grammar.ScenarioLanguageParser.DurationContext;
 import org.schedlab.grammar.ScenarioLanguageParser.EngineTypeContext;
 import org.schedlab.grammar.ScenarioLanguageParser.IntervalContext;
+import org.schedlab.grammar.ScenarioLanguageParser.LogoffContext;
+import org.schedlab.grammar.ScenarioLanguageParser.LogonContext;
 import org.schedlab.grammar.ScenarioLanguageParser.LparContext;
 import org.schedlab.grammar.ScenarioLanguageParser.MultithreadContext;
 import org.schedlab.grammar.ScenarioLanguageParser.PolarizationContext;
@@ -56,15 +63,20 @@ import org.schedlab.grammar.ScenarioLanguageParser.ProblemContext;
 import org.schedlab.grammar.ScenarioLanguageParser.RunOptionContext;
 import org.schedlab.grammar.ScenarioLanguageParser.RunitContext;
 import org.schedlab.grammar.ScenarioLanguageParser.SeedContext;
+import org.schedlab.grammar.ScenarioLanguageParser.SetContext;
+import org.schedlab.grammar.ScenarioLanguageParser.ShareAmountContext;
 import org.schedlab.grammar.ScenarioLanguageParser.ShareContext;
 import org.schedlab.grammar.ScenarioLanguageParser.ShareValueContext;
 import org.schedlab.grammar.ScenarioLanguageParser.SrmContext;
 import org.schedlab.grammar.ScenarioLanguageParser.SrmSettingContext;
+import org.schedlab.grammar.ScenarioLanguageParser.StartContext;
 import org.schedlab.grammar.ScenarioLanguageParser.StatementContext;
+import org.schedlab.grammar.ScenarioLanguageParser.StopContext;
 import org.schedlab.grammar.ScenarioLanguageParser.TopologyContext;
 import org.schedlab.grammar.ScenarioLanguageParser.TypeCountContext;
 import org.schedlab.grammar.ScenarioLanguageParser.UserContext;
 import org.schedlab.grammar.ScenarioLanguageParser.VcpuContext;
+import org.schedlab.grammar.ScenarioLanguageParser.VcpuRefContext;
 
 /**
  * Turns the statements of a file, line by line, into core records, checking everything the syntax
@@ -73,8 +85,13 @@ import org.schedlab.grammar.ScenarioLanguageParser.VcpuContext;
  * value it would reject. After an error, later checks that would only repeat it are skipped: a
  * VCPU after a broken USER line is not "before any USER". Numbers are read by {@link WrittenValues}.
  *
- * <p>Over 400 lines: one visit method per statement, all sharing the state of the open LPAR,
- * problem and user that the structural checks need; split up, that state would be passed around.
+ * <p>Changes ({@code AT} blocks) are checked against the problem as it stands where they are written,
+ * through {@link ProblemState}, so a change to a user not logged on then is reported at the change. A
+ * line of a user, a virtual CPU or a logon, logoff, stop or start that had an error leaves that state
+ * uncertain, and the checks against it stop for the rest of the problem rather than echo the error.
+ *
+ * <p>One visit method per statement, all sharing the state of the open LPAR, problem and user that the
+ * structural checks need; split up, that state would be passed around.
  */
 final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
 
@@ -96,10 +113,18 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
 
     /** Takes the next line's statement; one that did not parse only keeps the structure in step. */
     void accept(StatementContext statement, boolean parsed) {
+        int mark = diagnostics.size();
         if (parsed) {
             visit(statement);
         } else {
             keepInStep(statement);
+        }
+        ParseTree kind = statement.getChild(0);
+        // A syntax error is reported before the statement gets here.
+        if ((!parsed || diagnostics.size() > mark) && (kind instanceof UserContext || kind instanceof VcpuContext
+                || kind instanceof LogonContext || kind instanceof LogoffContext || kind instanceof StopContext
+                || kind instanceof StartContext)) {
+            open.ifPresent(p -> p.uncertain = true);
         }
     }
 
@@ -214,11 +239,8 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         } else if (target.filter(l -> l.lacks(type)).isPresent()) {
             error(ctx.engineType(), "CPU pool " + name + " is " + type + ", but the LPAR has no " + type);
         }
-        PoolCapContext cap = ctx.poolCap();
-        CpuPool.Kind kind = cap.LIMITHARD() != null ? CpuPool.Kind.LIMITHARD : CpuPool.Kind.CAPACITY;
-        OptionalDouble value = kind == CpuPool.Kind.LIMITHARD
-                ? values.inRange(cap.NUMBER(), Limits.POOL_LIMITHARD_PERCENT, "LIMITHARD must be " + Limits.POOL_LIMITHARD_PERCENT.rule() + "%")
-                : values.inRange(cap.NUMBER(), Limits.POOL_CAPACITY, "CAPACITY must be " + Limits.POOL_CAPACITY.rule() + " logical CPUs");
+        CpuPool.Kind kind = capKind(ctx.poolCap());
+        OptionalDouble value = capValue(ctx.poolCap());
         boolean valid = diagnostics.size() == mark;
         target.ifPresent(l -> {
             if (valid) {
@@ -228,6 +250,16 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
             }
         });
         return null;
+    }
+
+    private static CpuPool.Kind capKind(PoolCapContext cap) {
+        return cap.LIMITHARD() != null ? CpuPool.Kind.LIMITHARD : CpuPool.Kind.CAPACITY;
+    }
+
+    private OptionalDouble capValue(PoolCapContext cap) {
+        return capKind(cap) == CpuPool.Kind.LIMITHARD
+                ? values.inRange(cap.NUMBER(), Limits.POOL_LIMITHARD_PERCENT, "LIMITHARD must be " + Limits.POOL_LIMITHARD_PERCENT.rule() + "%")
+                : values.inRange(cap.NUMBER(), Limits.POOL_CAPACITY, "CAPACITY must be " + Limits.POOL_CAPACITY.rule() + " logical CPUs");
     }
 
     @Override
@@ -253,6 +285,11 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
             error(ctx.USER(), "USER " + name + " outside a PROBLEM");
             return openUnnamed(at(ctx));
         });
+        if (!problem.moments.isEmpty()) {
+            error(ctx.USER(), "USER " + name + " after an AT" + problem.in() + ": a user that logs on during the run is a LOGON");
+            // Most likely meant as one: its AT is not empty.
+            problem.moment.ifPresent(m -> m.sawChange = true);
+        }
         if (++problem.userStatements == Limits.MAX_USERS + 1) {
             error(ctx.USER(), "too many users" + problem.in() + ": at most " + Limits.MAX_USERS + " are allowed");
         }
@@ -279,7 +316,8 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         } else {
             problem = open.get();
             if (problem.user.isEmpty()) {
-                error(ctx.VCPU(), "VCPU before any USER" + problem.in());
+                error(ctx.VCPU(), problem.moments.isEmpty() ? "VCPU before any USER" + problem.in()
+                        : "VCPU not under a USER or LOGON" + problem.in());
                 startUser(problem, Optional.empty());
             }
         }
@@ -329,15 +367,27 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         RunControl run = runControl(ctx.runOption());
         open.ifPresent(problem -> {
             finishUser(problem);
+            closeMoment(problem);
             // VCPUs with no USER before them have been reported as such.
             if (problem.userStatements == 0 && problem.vcpuStatements == 0) {
                 problem.name.ifPresent(name -> error(problem.location, "problem " + name + " has no USER"));
             }
+            run.duration().ifPresent(duration -> {
+                for (OpenMoment m : problem.moments) {
+                    if (m.at.filter(at -> at.compareTo(duration) >= 0).isPresent()) {
+                        error(m.timeAt, "AT " + m.timeText + " is not before the end of the run (DURATION "
+                                + ctx.runOption().stream().filter(o -> o instanceof DurationContext).findFirst()
+                                        .map(o -> ((DurationContext) o).TIME().getText()).orElseThrow() + ")");
+                    }
+                }
+            });
             // One error anywhere and the file yields nothing, so only problems of a clean file are
-            // built; in a clean file every open problem has a name and a partition.
+            // built; in a clean file every open problem has a name and a partition, and every AT a time.
             if (diagnostics.isEmpty()) {
+                List<Moment> timeline = problem.moments.stream()
+                        .map(m -> new Moment(m.at.orElseThrow(), m.changes, m.location)).toList();
                 problems.add(new Problem(problem.name.orElseThrow(), problem.partition.orElseThrow(), problem.users, run,
-                        problem.location));
+                        problem.location, timeline));
             }
         });
         open = Optional.empty();
@@ -364,7 +414,251 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
             open.flatMap(p -> p.user).ifPresent(u -> u.sawVcpu = true);
         } else if (kind instanceof RunitContext) {
             open = Optional.empty();
+        } else if (kind instanceof AtContext atStatement) {
+            open.ifPresent(p -> {
+                finishUser(p);
+                closeMoment(p);
+                openMoment(p, new OpenMoment(at(atStatement), at(atStatement), "", Optional.empty(), line(atStatement)));
+            });
+        } else if (kind instanceof LogonContext logonStatement) {
+            OpenProblem problem = open.orElseGet(() -> openUnnamed(at(logonStatement)));
+            problem.userStatements++;
+            finishUser(problem);
+            problem.moment.ifPresent(m -> m.sawChange = true);
+            problem.user = Optional.of(new OpenUser(Optional.empty(), true, Optional.empty()));
+        } else if (kind instanceof SetContext || kind instanceof LogoffContext || kind instanceof StopContext
+                || kind instanceof StartContext) {
+            open.ifPresent(p -> {
+                finishUser(p);
+                p.moment.ifPresent(m -> m.sawChange = true);
+            });
         }
+    }
+
+    @Override
+    public Void visitAt(AtContext ctx) {
+        if (open.isEmpty()) {
+            error(ctx.AT(), "AT outside a PROBLEM");
+            return null;
+        }
+        OpenProblem problem = open.get();
+        finishUser(problem);
+        closeMoment(problem);
+        if (++problem.atStatements == Limits.MAX_MOMENTS + 1) {
+            error(ctx.AT(), "too many AT blocks" + problem.in() + ": at most " + Limits.MAX_MOMENTS + " are allowed");
+        }
+        Optional<Duration> time = values.time("AT", ctx.TIME());
+        time.ifPresent(t -> problem.moments.stream().filter(m -> m.at.isPresent()).reduce((a, b) -> b).ifPresent(previous -> {
+            int order = t.compareTo(previous.at.get());
+            if (order == 0) {
+                error(ctx.TIME(), "AT " + ctx.TIME().getText() + " given twice (first at line " + previous.line
+                        + "): one AT block holds every change of an instant");
+            } else if (order < 0) {
+                error(ctx.TIME(), "AT " + ctx.TIME().getText() + " comes after AT " + previous.timeText + " (line "
+                        + previous.line + "): AT blocks go in order of time");
+            }
+        }));
+        openMoment(problem, new OpenMoment(at(ctx), at(ctx.TIME().getSymbol()), ctx.TIME().getText(), time, line(ctx)));
+        return null;
+    }
+
+    /** The first AT starts checking changes against the problem as it stands: its users so far. */
+    private void openMoment(OpenProblem problem, OpenMoment moment) {
+        if (problem.moments.isEmpty() && !problem.uncertain && problem.partition.isPresent()) {
+            problem.state = Optional.of(new ProblemState(problem.partition.get(), problem.users));
+        }
+        problem.moments.add(moment);
+        problem.moment = Optional.of(moment);
+    }
+
+    /** An AT with nothing under it would change nothing: most likely its changes were meant elsewhere. */
+    private void closeMoment(OpenProblem problem) {
+        // An AT whose time could not be read has been reported already.
+        problem.moment.filter(m -> m.changes.isEmpty() && !m.sawChange && m.at.isPresent())
+                .ifPresent(m -> error(m.location, "AT " + m.timeText + " has no changes"));
+        problem.moment = Optional.empty();
+    }
+
+    /**
+     * The AT block a change statement belongs to, with the open user finished first (a LOGON's user
+     * joins its block before the change after it); empty, after reporting it, when there is none.
+     */
+    private Optional<OpenMoment> changeTarget(String statement, TerminalNode keyword) {
+        if (open.isEmpty()) {
+            error(keyword, statement + " outside a PROBLEM");
+            return Optional.empty();
+        }
+        OpenProblem problem = open.get();
+        finishUser(problem);
+        if (problem.moment.isEmpty()) {
+            error(keyword, statement + " before any AT" + problem.in() + ": changes during the run go under AT <time>");
+        }
+        problem.moment.ifPresent(m -> m.sawChange = true);
+        return problem.moment;
+    }
+
+    /**
+     * Adds a change to its block, if the problem as it stands allows it; otherwise reports why at
+     * {@code where}, with the block's time.
+     */
+    private void change(OpenMoment moment, Change change, ParserRuleContext where) {
+        OpenProblem problem = open.orElseThrow();
+        if (problem.state.isPresent() && !problem.uncertain) {
+            Optional<String> refusal = problem.state.get().check(change);
+            if (refusal.isPresent()) {
+                error(where, refusal.get() + " at " + moment.timeText);
+                return;
+            }
+            problem.state.get().apply(change);
+        }
+        moment.changes.add(change);
+    }
+
+    @Override
+    public Void visitSet(SetContext ctx) {
+        String statement = "SET " + upper(ctx.getChild(1) instanceof TerminalNode t ? t.getSymbol() : ctx.getStart());
+        Optional<OpenMoment> moment = changeTarget(statement, ctx.SET());
+        int mark = diagnostics.size();
+        if (ctx.SHARE() != null) {
+            String user = ctx.name().getText();
+            List<Share> shares = ctx.TYPE() != null ? cpShare(ctx).stream().toList() : shares(ctx.share(), user);
+            if (diagnostics.size() == mark) {
+                moment.ifPresent(m -> change(m, new Change.SetShare(user, shares, at(ctx)), ctx.name()));
+            }
+        } else if (ctx.DEMAND() != null) {
+            Optional<VcpuRef> ref = vcpuRef(ctx.vcpuRef());
+            Optional<Demand> demand = demand(ctx.demand().NUMBER());
+            if (ref.isPresent() && demand.isPresent()) {
+                moment.ifPresent(m -> change(m, new Change.SetDemand(ref.get(), demand.get(), at(ctx)), ctx.vcpuRef()));
+            }
+        } else {
+            String pool = ctx.name().getText();
+            open.flatMap(p -> p.partition).filter(p -> p.cpuPool(pool).isEmpty())
+                    .ifPresent(p -> error(ctx.name(), "SET CPUPOOL names undefined CPU pool " + pool));
+            CpuPool.Kind kind = capKind(ctx.poolCap());
+            OptionalDouble value = capValue(ctx.poolCap());
+            if (diagnostics.size() == mark) {
+                moment.ifPresent(m -> change(m, new Change.SetCpuPool(pool, kind, value.getAsDouble(), at(ctx)), ctx.name()));
+            }
+        }
+        return null;
+    }
+
+    /** CP's {@code TYPE CP RELATIVE 300 ABSOLUTE 20% LIMITHARD}: one share, NOLIMIT or nothing for no limit. */
+    private Optional<Share> cpShare(SetContext ctx) {
+        int mark = diagnostics.size();
+        Optional<ShareAmount> min = amount(ctx.shareAmount(0));
+        Optional<LimitShare> limit = Optional.empty();
+        if (ctx.shareAmount().size() > 1) {
+            LimitMode mode = ctx.LIMITHARD() != null ? LimitMode.HARD : LimitMode.SOFT;
+            limit = amount(ctx.shareAmount(1)).map(a -> new LimitShare(a, mode));
+        }
+        if (diagnostics.size() > mark) {
+            return Optional.empty();
+        }
+        return Optional.of(new Share(engineType(ctx.engineType()), min.orElseThrow(), limit, at(ctx.TYPE().getSymbol())));
+    }
+
+    private Optional<ShareAmount> amount(ShareAmountContext ctx) {
+        ShareKind kind = ctx.RELATIVE() != null ? ShareKind.RELATIVE : ShareKind.ABSOLUTE;
+        Limits.Range range = kind == ShareKind.RELATIVE ? Limits.RELATIVE_SHARE : Limits.ABSOLUTE_SHARE;
+        OptionalDouble value = values.inRange(ctx.NUMBER(), range, ShareAmount.rule(kind));
+        return value.isPresent() ? Optional.of(new ShareAmount(kind, value.getAsDouble())) : Optional.empty();
+    }
+
+    @Override
+    public Void visitLogon(LogonContext ctx) {
+        String keyword = upper(ctx.getStart());
+        String name = ctx.name(0).getText();
+        Optional<OpenMoment> moment;
+        OpenProblem problem;
+        if (open.isEmpty()) {
+            error(ctx.getStart(), keyword + " " + name + " outside a PROBLEM");
+            problem = openUnnamed(at(ctx));
+            moment = Optional.empty();
+        } else {
+            problem = open.get();
+            moment = changeTarget(keyword, (TerminalNode) ctx.getChild(0));
+        }
+        if (++problem.userStatements == Limits.MAX_USERS + 1) {
+            error(ctx.getStart(), "too many users" + problem.in() + ": at most " + Limits.MAX_USERS + " are allowed");
+        }
+        int mark = diagnostics.size();
+        List<Share> shares = shares(ctx.share(), name);
+        Optional<String> pool = Optional.ofNullable(ctx.POOL()).map(p -> ctx.name(1).getText());
+        pool.ifPresent(p -> problem.partition.filter(partition -> partition.cpuPool(p).isEmpty())
+                .ifPresent(partition -> error(ctx.name(1), "user " + name + " names undefined CPU pool " + p)));
+        boolean affinity = ctx.affinity() == null || ctx.affinity().ON() != null;
+        User header = new User(name, shares, pool, affinity, List.of(), at(ctx));
+        if (diagnostics.size() == mark && !problem.uncertain) {
+            moment.ifPresent(m -> problem.state.flatMap(state -> state.check(new Change.Logon(header)))
+                    .ifPresent(refusal -> error(ctx.name(0), refusal + " at " + m.timeText)));
+        }
+        problem.user = Optional.of(new OpenUser(Optional.of(header), true, moment));
+        return null;
+    }
+
+    @Override
+    public Void visitLogoff(LogoffContext ctx) {
+        String keyword = upper(ctx.getStart());
+        changeTarget(keyword, (TerminalNode) ctx.getChild(0))
+                .ifPresent(m -> change(m, new Change.Logoff(ctx.name().getText(), at(ctx)), ctx.name()));
+        return null;
+    }
+
+    @Override
+    public Void visitStop(StopContext ctx) {
+        Optional<OpenMoment> moment = changeTarget("STOP", ctx.STOP());
+        vcpuRef(ctx.vcpuRef()).ifPresent(ref -> moment.ifPresent(m -> change(m, new Change.Stop(ref, at(ctx)), ctx.vcpuRef())));
+        return null;
+    }
+
+    @Override
+    public Void visitStart(StartContext ctx) {
+        Optional<OpenMoment> moment = changeTarget("START", ctx.START());
+        vcpuRef(ctx.vcpuRef()).ifPresent(ref -> moment.ifPresent(m -> change(m, new Change.Start(ref, at(ctx)), ctx.vcpuRef())));
+        return null;
+    }
+
+    /**
+     * {@code B.0}. For a user named by a number, {@code 7.0} is one NUMBER token and {@code 7.0A} a NUMBER
+     * and a NAME: the number is split at its dot and the name, if any, ends the address.
+     */
+    private Optional<VcpuRef> vcpuRef(VcpuRefContext ctx) {
+        String user;
+        String address;
+        SourceLocation addressAt;
+        if (ctx.NUMBER() != null) {
+            Token number = ctx.NUMBER().getSymbol();
+            String text = number.getText();
+            int dot = text.indexOf('.');
+            if (dot < 0) {
+                error(ctx, "expected a virtual CPU like B.0, found '" + text + "'");
+                return Optional.empty();
+            }
+            user = text.substring(0, dot);
+            address = text.substring(dot + 1) + (ctx.NAME() == null ? "" : ctx.NAME().getText());
+            addressAt = new SourceLocation(fileName, number.getLine(), number.getCharPositionInLine() + dot + 2);
+        } else {
+            user = ctx.name().getText();
+            address = ctx.address().getText();
+            addressAt = at(ctx.address());
+        }
+        Optional<String> problem = VirtualCpu.addressProblem(address);
+        if (problem.isPresent()) {
+            error(addressAt, problem.get());
+            return Optional.empty();
+        }
+        return Optional.of(new VcpuRef(user, address));
+    }
+
+    /** A written demand, {@code *} when there is no number. */
+    private Optional<Demand> demand(TerminalNode percentText) {
+        if (percentText == null) {
+            return Optional.of(Demand.UNBOUNDED);
+        }
+        OptionalDouble percent = values.inRange(percentText, Limits.DEMAND_PERCENT, Demand.RULE);
+        return percent.isPresent() ? Optional.of(Demand.of(percent.getAsDouble())) : Optional.empty();
     }
 
     private void insideProblem(TerminalNode keyword) {
@@ -383,7 +677,7 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
 
     private void startUser(OpenProblem problem, Optional<User> header) {
         finishUser(problem);
-        problem.user = Optional.of(new OpenUser(header));
+        problem.user = Optional.of(new OpenUser(header, false, Optional.empty()));
     }
 
     /**
@@ -393,7 +687,19 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
     private void finishUser(OpenProblem problem) {
         problem.user.ifPresent(u -> {
             u.header.filter(h -> !u.sawVcpu).ifPresent(h -> error(h.location(), "user " + h.name() + problem.in() + " has no VCPU"));
-            u.build().ifPresent(problem.users::add);
+            Optional<User> user = u.build();
+            if (!u.logon) {
+                user.ifPresent(problem.users::add);
+                return;
+            }
+            // Its line was checked against the state, which has not changed since: only VCPU lines followed.
+            u.moment.ifPresent(m -> user.ifPresent(built -> {
+                Change logon = new Change.Logon(built);
+                if (problem.state.isPresent() && !problem.uncertain) {
+                    problem.state.get().apply(logon);
+                }
+                m.changes.add(logon);
+            }));
         });
         problem.user = Optional.empty();
     }
@@ -541,6 +847,10 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         error(at(where.getSymbol()), message);
     }
 
+    private void error(Token where, String message) {
+        error(at(where), message);
+    }
+
     /** A share suffix: {@code -R}, {@code -A}, or either with L (LIMITHARD) or S (LIMITSOFT). */
     private record Suffix(ShareKind kind, Optional<LimitMode> mode) {
     }
@@ -590,9 +900,20 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
         final Map<String, Integer> userLines = new HashMap<>();
         final List<User> users = new ArrayList<>();
         Optional<OpenUser> user = Optional.empty();
-        /** USER and VCPU statements read, valid or not: for the size limits and the empty-problem check. */
+        /** USER (and LOGON) and VCPU statements read, valid or not: for the size limits and the empty-problem check. */
         int userStatements;
         int vcpuStatements;
+        int atStatements;
+        /** Its AT blocks, and the one being read. */
+        final List<OpenMoment> moments = new ArrayList<>();
+        Optional<OpenMoment> moment = Optional.empty();
+        /** The problem as it stands at the change being read; from the first AT on, when it can be known. */
+        Optional<ProblemState> state = Optional.empty();
+        /**
+         * A line that defines users or virtual CPUs, or logs them on or off, stops or starts them, had an
+         * error: who is logged on and what runs is no longer known, so changes are not checked against it.
+         */
+        boolean uncertain;
 
         OpenProblem(Optional<String> name, SourceLocation location, Optional<Partition> partition) {
             this.name = name;
@@ -606,18 +927,46 @@ final class ScenarioBuilder extends ScenarioLanguageBaseVisitor<Void> {
 
     }
 
+    /** An AT block collecting its changes. */
+    private static final class OpenMoment {
+
+        final SourceLocation location;
+        /** Where its time is written, and as written ({@code 20S}): messages quote it. */
+        final SourceLocation timeAt;
+        final String timeText;
+        /** Empty when the time could not be read. */
+        final Optional<Duration> at;
+        final int line;
+        final List<Change> changes = new ArrayList<>();
+        /** A change statement followed it, valid or not. */
+        boolean sawChange;
+
+        OpenMoment(SourceLocation location, SourceLocation timeAt, String timeText, Optional<Duration> at, int line) {
+            this.location = location;
+            this.timeAt = timeAt;
+            this.timeText = timeText;
+            this.at = at;
+            this.line = line;
+        }
+    }
+
     /** A user collecting its VCPUs. */
     private static final class OpenUser {
 
-        /** The USER statement's settings; empty when that line was unusable or missing. */
+        /** The USER or LOGON statement's settings; empty when that line was unusable or missing. */
         final Optional<User> header;
+        /** For a LOGON, the AT block it joins (empty when it had none); a USER is logged on from the start. */
+        final boolean logon;
+        final Optional<OpenMoment> moment;
         final Map<Integer, Integer> addressLines = new HashMap<>();
         final List<VirtualCpu> vcpus = new ArrayList<>();
         /** A VCPU statement followed it, valid or not. */
         boolean sawVcpu;
 
-        OpenUser(Optional<User> header) {
+        OpenUser(Optional<User> header, boolean logon, Optional<OpenMoment> moment) {
             this.header = header;
+            this.logon = logon;
+            this.moment = moment;
         }
 
         String of() {

@@ -4,11 +4,13 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.schedlab.core.Change;
 import org.schedlab.core.CpuPool;
 import org.schedlab.core.Demand;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.LimitMode;
 import org.schedlab.core.LimitShare;
+import org.schedlab.core.Moment;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
 import org.schedlab.core.RunControl;
@@ -19,6 +21,7 @@ import org.schedlab.core.ShareKind;
 import org.schedlab.core.Srm;
 import org.schedlab.core.Topology;
 import org.schedlab.core.User;
+import org.schedlab.core.VcpuRef;
 import org.schedlab.core.VirtualCpu;
 
 /**
@@ -29,7 +32,8 @@ import org.schedlab.core.VirtualCpu;
  * <p>Canonical form: every problem carries its own LPAR block (LPAR, then MULTITHREAD for every type
  * whose thread count the model holds, TOPOLOGY unless it is the single-chip default, SRM settings that
  * differ from the defaults, CPUPOOLs), then PROBLEM, USERs with their shares in the order the model
- * holds them and VCPUs indented under them, and RUNIT. No comments or annotations: they are not in the
+ * holds them and VCPUs indented under them, the AT blocks with their changes indented under them (a
+ * LOGON's VCPUs under it), and RUNIT. No comments or annotations: they are not in the
  * model. Numbers are written exactly (the shortest decimal that reads back as the same double), times
  * in the largest unit that holds them whole (M, S, else MS with up to three decimals).
  */
@@ -64,7 +68,13 @@ public final class ScenarioWriter {
         partition(sb, problem.partition());
         sb.append("PROBLEM ").append(name(problem.name())).append('\n');
         for (User u : problem.users()) {
-            user(sb, u);
+            user(sb, "USER ", u, "  ");
+        }
+        for (Moment m : problem.timeline()) {
+            sb.append("AT ").append(time(m.at())).append('\n');
+            for (Change c : m.changes()) {
+                change(sb, c);
+            }
         }
         sb.append("RUNIT").append(runControl(problem.runControl())).append('\n');
         return sb.toString();
@@ -99,14 +109,18 @@ public final class ScenarioWriter {
         }
         for (CpuPool pool : p.cpuPools()) {
             sb.append("CPUPOOL ").append(name(pool.name())).append(' ').append(pool.type()).append(' ')
-                    .append(pool.kind() == CpuPool.Kind.LIMITHARD ? "LIMITHARD " + number(pool.value()) + "%"
-                            : "CAPACITY " + number(pool.value()))
-                    .append('\n');
+                    .append(cap(pool.kind(), pool.value())).append('\n');
         }
     }
 
-    private static void user(StringBuilder sb, User u) {
-        sb.append("USER ").append(name(u.name()));
+    private static void user(StringBuilder sb, String statement, User u, String vcpuIndent) {
+        sb.append(userLine(statement, u)).append('\n');
+        vcpus(sb, u, vcpuIndent);
+    }
+
+    /** {@code USER A CP.100-R POOL LNX CPUAFFINITY OFF}, or the same after LOGON. */
+    private static String userLine(String statement, User u) {
+        StringBuilder sb = new StringBuilder(statement).append(name(u.name()));
         for (Share s : u.shares()) {
             sb.append(' ').append(share(s));
         }
@@ -114,14 +128,82 @@ public final class ScenarioWriter {
         if (!u.cpuAffinity()) {
             sb.append(" CPUAFFINITY OFF");
         }
-        sb.append('\n');
+        return sb.toString();
+    }
+
+    private static void vcpus(StringBuilder sb, User u, String vcpuIndent) {
         for (VirtualCpu v : u.vcpus()) {
-            sb.append("  VCPU ").append(v.address()).append(' ').append(v.type()).append(' ').append(demand(v.demand()));
+            sb.append(vcpuIndent).append("VCPU ").append(v.address()).append(' ').append(v.type()).append(' ').append(demand(v.demand()));
             if (v.stopped()) {
                 sb.append(" STOPPED");
             }
             sb.append('\n');
         }
+    }
+
+    /** One change, indented under its AT, and a LOGON's VCPUs under it. */
+    private static void change(StringBuilder sb, Change change) {
+        sb.append("  ").append(statement(change)).append('\n');
+        if (change instanceof Change.Logon logon) {
+            vcpus(sb, logon.user(), "    ");
+        }
+    }
+
+    /**
+     * A change as its one canonical statement line, without indentation: {@code SET SHARE B CP.300-R} (share
+     * tokens, whichever syntax it was written in), {@code LOGON C CP.100-R} (without its VCPU lines),
+     * {@code LOGOFF A}, {@code STOP B.0}. For reports that list what changed.
+     *
+     * @throws IllegalArgumentException when a name cannot be written as one token of the language
+     */
+    public static String statement(Change change) {
+        return change.accept(new Change.Visitor<String>() {
+            @Override
+            public String setShare(Change.SetShare c) {
+                StringBuilder sb = new StringBuilder("SET SHARE ").append(name(c.user()));
+                c.shares().forEach(s -> sb.append(' ').append(share(s)));
+                return sb.toString();
+            }
+
+            @Override
+            public String setDemand(Change.SetDemand c) {
+                return "SET DEMAND " + vcpu(c.vcpu()) + " " + demand(c.demand());
+            }
+
+            @Override
+            public String logon(Change.Logon c) {
+                return userLine("LOGON ", c.user());
+            }
+
+            @Override
+            public String logoff(Change.Logoff c) {
+                return "LOGOFF " + name(c.user());
+            }
+
+            @Override
+            public String stop(Change.Stop c) {
+                return "STOP " + vcpu(c.vcpu());
+            }
+
+            @Override
+            public String start(Change.Start c) {
+                return "START " + vcpu(c.vcpu());
+            }
+
+            @Override
+            public String setCpuPool(Change.SetCpuPool c) {
+                return "SET CPUPOOL " + name(c.pool()) + " " + cap(c.kind(), c.value());
+            }
+        });
+    }
+
+    /** {@code B.0}. */
+    static String vcpu(VcpuRef ref) {
+        return name(ref.user()) + "." + ref.address();
+    }
+
+    private static String cap(CpuPool.Kind kind, double value) {
+        return kind == CpuPool.Kind.LIMITHARD ? "LIMITHARD " + number(value) + "%" : "CAPACITY " + number(value);
     }
 
     /**

@@ -16,16 +16,20 @@ import org.schedlab.grammar.ScenarioLanguageParser.DspsliceContext;
 import org.schedlab.grammar.ScenarioLanguageParser.DurationContext;
 import org.schedlab.grammar.ScenarioLanguageParser.EngineTypeContext;
 import org.schedlab.grammar.ScenarioLanguageParser.IntervalContext;
+import org.schedlab.grammar.ScenarioLanguageParser.LogonContext;
 import org.schedlab.grammar.ScenarioLanguageParser.LparContext;
 import org.schedlab.grammar.ScenarioLanguageParser.NameContext;
 import org.schedlab.grammar.ScenarioLanguageParser.NodesContext;
 import org.schedlab.grammar.ScenarioLanguageParser.PoolCapContext;
 import org.schedlab.grammar.ScenarioLanguageParser.ProblemContext;
 import org.schedlab.grammar.ScenarioLanguageParser.SeedContext;
+import org.schedlab.grammar.ScenarioLanguageParser.SetContext;
+import org.schedlab.grammar.ScenarioLanguageParser.ShareAmountContext;
 import org.schedlab.grammar.ScenarioLanguageParser.ShareContext;
 import org.schedlab.grammar.ScenarioLanguageParser.StatementContext;
 import org.schedlab.grammar.ScenarioLanguageParser.TypeCountContext;
 import org.schedlab.grammar.ScenarioLanguageParser.UserContext;
+import org.schedlab.grammar.ScenarioLanguageParser.VcpuRefContext;
 
 /**
  * Says what a line should have had where it went wrong, in the words of the language reference and
@@ -35,11 +39,13 @@ import org.schedlab.grammar.ScenarioLanguageParser.UserContext;
  */
 final class SyntaxMessages {
 
-    private static final String STATEMENTS = "LPAR, MULTITHREAD, TOPOLOGY, SRM, CPUPOOL, PROBLEM, USER, VCPU or RUNIT";
+    private static final String STATEMENTS =
+            "LPAR, MULTITHREAD, TOPOLOGY, SRM, CPUPOOL, PROBLEM, USER, VCPU, RUNIT, AT, SET, LOGON, LOGOFF, STOP or START";
 
     private static final String CORES = "cores like CP.2";
     private static final String SHARE = "a share like CP.100-R";
     private static final String ENGINE_TYPE = "an engine type (CP, ZIIP, ZAAP, IFL, ICF)";
+    private static final String TIME = "a time like 120S, 2M or 500MS";
 
     private SyntaxMessages() {
     }
@@ -95,7 +101,13 @@ final class SyntaxMessages {
             return capPhrase(cap);
         }
         if (slot instanceof DurationContext || slot instanceof IntervalContext) {
-            return "a time like 120S, 2M or 500MS";
+            return TIME;
+        }
+        if (slot instanceof VcpuRefContext) {
+            return "a virtual CPU like B.0";
+        }
+        if (slot instanceof ShareAmountContext) {
+            return "a share like RELATIVE 200 or ABSOLUTE 20%";
         }
         if (slot instanceof SeedContext) {
             return "a whole number like SEED 7";
@@ -117,7 +129,9 @@ final class SyntaxMessages {
         if (statement instanceof ProblemContext) {
             return "a problem name";
         }
-        if (statement instanceof CpupoolContext || statement instanceof UserContext user && user.POOL() != null) {
+        if (statement instanceof CpupoolContext || statement instanceof UserContext user && user.POOL() != null
+                || statement instanceof LogonContext logon && logon.POOL() != null
+                || statement instanceof SetContext set && set.CPUPOOL() != null) {
             return "a CPU pool name";
         }
         return "a user name";
@@ -130,7 +144,7 @@ final class SyntaxMessages {
             if (type == Token.EOF) {
                 continue;
             }
-            String choice = isEngineType(type) ? engineTypeChoice(statement) : literal(vocabulary, type);
+            String choice = isEngineType(type) ? engineTypeChoice(statement) : phrase(vocabulary, type);
             if (!choices.contains(choice)) {
                 choices.add(choice);
             }
@@ -150,7 +164,22 @@ final class SyntaxMessages {
         if (statement instanceof LparContext) {
             return CORES;
         }
-        return statement instanceof UserContext ? SHARE : ENGINE_TYPE;
+        return statement instanceof UserContext || statement instanceof LogonContext || statement instanceof SetContext
+                ? SHARE : ENGINE_TYPE;
+    }
+
+    /**
+     * What a token stands for where a statement chooses it: a keyword as written, a time by example
+     * ({@code AT}), and CP's share syntax by its start ({@code SET SHARE}).
+     */
+    private static String phrase(Vocabulary vocabulary, int type) {
+        if (type == ScenarioLanguageParser.TIME) {
+            return TIME;
+        }
+        if (type == ScenarioLanguageParser.TYPE) {
+            return "TYPE CP RELATIVE 100";
+        }
+        return literal(vocabulary, type);
     }
 
     /** A keyword as the user writes it: {@code POOL}, not ANTLR's {@code 'POOL'}. */

@@ -77,6 +77,28 @@ class ScenarioParserErrorsTest {
         return String.join("\n", lines) + "\n";
     }
 
+    /**
+     * A problem that changes while it runs: LPAR CP.2 and CPU pool LNX (lines 1-2), PROBLEM P (3), user A
+     * with VCPU 0 running and VCPU 1 stopped (4-6), {@code AT 10S} on line 7 with {@code STOP A.0} on line
+     * 8, then {@code body} from line 9, then {@code RUNIT DURATION 60S}.
+     */
+    private static String changes(String... body) {
+        List<String> lines = new ArrayList<>(List.of("LPAR CP.2", "CPUPOOL LNX CP CAPACITY 1", "PROBLEM P", "USER A",
+                "  VCPU 0 CP 5", "  VCPU 1 CP 5 STOPPED", "AT 10S", "  STOP A.0"));
+        lines.addAll(List.of(body));
+        lines.add("RUNIT DURATION 60S");
+        return String.join("\n", lines) + "\n";
+    }
+
+    /** Problem P with {@code count} AT blocks a millisecond apart, each starting and stopping U.0. */
+    static String moments(int count) {
+        StringBuilder text = new StringBuilder("LPAR CP.1\nPROBLEM P\nUSER U\nVCPU 0 CP 5\n");
+        for (int i = 1; i <= count; i++) {
+            text.append("AT ").append(i).append("MS\n").append(i % 2 == 1 ? "STOP U.0\n" : "START U.0\n");
+        }
+        return text.append("RUNIT\n").toString();
+    }
+
     private static Arguments row(String text, String... messages) {
         return Arguments.of(text, List.of(messages));
     }
@@ -85,7 +107,7 @@ class ScenarioParserErrorsTest {
         return Stream.of(
                 // syntax: what was expected, in the language reference's words
                 row(lines("FOO bar"),
-                        "t.scn:1:1: unknown statement 'FOO': expected LPAR, MULTITHREAD, TOPOLOGY, SRM, CPUPOOL, PROBLEM, USER, VCPU or RUNIT"),
+                        "t.scn:1:1: unknown statement 'FOO': expected LPAR, MULTITHREAD, TOPOLOGY, SRM, CPUPOOL, PROBLEM, USER, VCPU, RUNIT, AT, SET, LOGON, LOGOFF, STOP or START"),
                 row(lines("LPAR", "PROBLEM P", USER, "RUNIT"),
                         "t.scn:1:5: expected cores like CP.2, found end of line"),
                 row(lines("LPAR CP 2", "PROBLEM P", USER, "RUNIT"),
@@ -132,6 +154,40 @@ class ScenarioParserErrorsTest {
                         "t.scn:5:7: expected DURATION, INTERVAL, SEED or end of line, found 'TIMEOUT'"),
                 row(lines("LPAR CP.1", "PROBLEM P", USER, "RUNIT SEED random"),
                         "t.scn:5:12: expected a whole number like SEED 7, found 'random'"),
+                row(changes("AT"),
+                        "t.scn:9:3: expected a time like 120S, 2M or 500MS, found end of line"),
+                row(changes("AT 20"),
+                        "t.scn:9:4: expected a time like 120S, 2M or 500MS, found '20'"),
+                row(changes("SET"),
+                        "t.scn:9:4: expected CPUPOOL, SHARE or DEMAND, found end of line"),
+                row(changes("SET SHARE A"),
+                        "t.scn:9:12: expected a share like CP.100-R or TYPE CP RELATIVE 100, found end of line"),
+                row(changes("SET SHARE A TYPE"),
+                        "t.scn:9:17: expected an engine type (CP, ZIIP, ZAAP, IFL, ICF), found end of line"),
+                row(changes("SET SHARE A TYPE CP"),
+                        "t.scn:9:20: expected a share like RELATIVE 200 or ABSOLUTE 20%, found end of line"),
+                row(changes("SET SHARE A TYPE CP RELATIVE 5 FOO"),
+                        "t.scn:9:32: expected RELATIVE, ABSOLUTE, NOLIMIT or end of line, found 'FOO'"),
+                row(changes("SET SHARE A TYPE CP RELATIVE 5 ABSOLUTE 2%"),
+                        "t.scn:9:43: expected LIMITHARD or LIMITSOFT, found end of line"),
+                row(changes("SET DEMAND A"),
+                        "t.scn:9:13: expected a virtual CPU like B.0, found end of line"),
+                row(changes("SET DEMAND A.0"),
+                        "t.scn:9:15: expected a demand: a percent from 0 to 100 or *, found end of line"),
+                row(changes("SET CPUPOOL"),
+                        "t.scn:9:12: expected a CPU pool name, found end of line"),
+                row(changes("SET CPUPOOL LNX 5"),
+                        "t.scn:9:17: expected LIMITHARD <percent>% or CAPACITY <logical CPUs>, found '5'"),
+                row(changes("LOGON"),
+                        "t.scn:9:6: expected a user name, found end of line"),
+                row(changes("LOGON D CP.100"),
+                        "t.scn:9:15: expected a share like CP.100-R, found end of line"),
+                row(changes("LOGOFF"),
+                        "t.scn:9:7: expected a user name, found end of line"),
+                row(changes("START"),
+                        "t.scn:9:6: expected a virtual CPU like B.0, found end of line"),
+                row(changes("START A.0 now"),
+                        "t.scn:9:11: expected end of line, found 'now'"),
 
                 // semantic: the partition and its settings
                 row(lines("LPAR CP.0", "PROBLEM P", USER, "RUNIT"),
@@ -268,6 +324,78 @@ class ScenarioParserErrorsTest {
                         "t.scn:200003:1: too many users in problem P: at most 100000 are allowed",
                         "t.scn:200004:1: too many virtual CPUs in problem P: at most 100000 are allowed"),
 
+                // changes while the problem runs: where they go
+                row(lines("LPAR CP.1", "AT 5S", "PROBLEM P", USER, "RUNIT"),
+                        "t.scn:2:1: AT outside a PROBLEM"),
+                row(lines("LPAR CP.1", "SET SHARE A CP.1-R", "PROBLEM P", USER, "RUNIT"),
+                        "t.scn:2:1: SET SHARE outside a PROBLEM"),
+                row(lines("LPAR CP.1", "LOGON D", "VCPU 0 CP 1", "PROBLEM P", USER, "RUNIT"),
+                        "t.scn:2:1: LOGON D outside a PROBLEM"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "SET SHARE U CP.1-R", "RUNIT"),
+                        "t.scn:5:1: SET SHARE before any AT in problem P: changes during the run go under AT <time>"),
+                row(lines("LPAR CP.1", "PROBLEM P", USER, "XAUTOLOG B", "VCPU 0 CP 1", "RUNIT"),
+                        "t.scn:5:1: XAUTOLOG before any AT in problem P: changes during the run go under AT <time>"),
+                row(changes("USER D", "VCPU 0 CP 1"),
+                        "t.scn:9:1: USER D after an AT in problem P: a user that logs on during the run is a LOGON"),
+                row(changes("START A.0", "VCPU 3 CP 1"),
+                        "t.scn:10:1: VCPU not under a USER or LOGON in problem P"),
+                row(changes("AT 20S", "AT 30S", "START A.0"),
+                        "t.scn:9:1: AT 20S has no changes"),
+                row(changes("LOGON D", "START A.0"),
+                        "t.scn:9:1: user D in problem P has no VCPU"),
+
+                // changes while the problem runs: when
+                row(changes("AT 0S", "START A.0"),
+                        "t.scn:9:4: AT must be from 1MS to 1440M (24 hours), got 0S"),
+                row(changes("AT 1.0005MS", "START A.0"),
+                        "t.scn:9:4: AT must be a whole number of microseconds, got 1.0005MS"),
+                row(changes("AT 10000MS", "START A.0"),
+                        "t.scn:9:4: AT 10000MS given twice (first at line 7): one AT block holds every change of an instant"),
+                row(changes("AT 5S", "START A.0"),
+                        "t.scn:9:4: AT 5S comes after AT 10S (line 7): AT blocks go in order of time"),
+                row(changes("AT 1M", "START A.0"),
+                        "t.scn:9:4: AT 1M is not before the end of the run (DURATION 60S)"),
+                row(moments(Limits.MAX_MOMENTS + 1),
+                        "t.scn:2005:1: too many AT blocks in problem P: at most 1000 are allowed"),
+
+                // changes while the problem runs: what they act on, as it stands then
+                row(changes("LOGOFF Z"),
+                        "t.scn:9:8: user Z is not logged on at 10S"),
+                row(changes("FORCE A", "SET SHARE a CP.5-R"),
+                        "t.scn:10:11: user a is not logged on at 10S"),
+                row(changes("LOGON a", "VCPU 0 CP 1"),
+                        "t.scn:9:7: user a is already logged on at 10S"),
+                row(changes("STOP A.0"),
+                        "t.scn:9:6: virtual CPU A.0 is already stopped at 10S"),
+                row(changes("START A.1", "START A.1"),
+                        "t.scn:10:7: virtual CPU A.1 is already running at 10S"),
+                row(changes("SET DEMAND A.5 3"),
+                        "t.scn:9:12: user A has no virtual CPU 5 at 10S"),
+                row(changes("SET CPUPOOL NOPE CAPACITY 1"),
+                        "t.scn:9:13: SET CPUPOOL names undefined CPU pool NOPE"),
+                row(changes("LOGON D POOL X", "VCPU 0 CP 1"),
+                        "t.scn:9:14: user D names undefined CPU pool X"),
+                row(lines("LPAR IFL.2", "PROBLEM P", "USER A", "VCPU 0 IFL 1", "AT 1S", "LOGON D CPUAFFINITY OFF", "VCPU 0 IFL 5", "RUNIT"),
+                        "t.scn:7:8: VCPU 0 of user D is IFL with CPUAFFINITY OFF, but the LPAR has no CP to simulate it on"),
+
+                // changes while the problem runs: their values
+                row(changes("STOP 10"),
+                        "t.scn:9:6: expected a virtual CPU like B.0, found '10'"),
+                row(changes("SET DEMAND A.40 5"),
+                        "t.scn:9:14: virtual CPU address must be hex from 0 to 3F, got 40"),
+                row(changes("SET DEMAND A.0 150"),
+                        "t.scn:9:16: demand must be from 0 to 100 percent or *, got 150"),
+                row(changes("SET SHARE A CP.0-R"),
+                        "t.scn:9:16: RELATIVE share must be a whole number from 1 to 10000, got 0"),
+                row(changes("SET SHARE A CP.1-R CP.2-R"),
+                        "t.scn:9:20: duplicate CP share for user A"),
+                row(changes("SET SHARE A TYPE CP RELATIVE 0"),
+                        "t.scn:9:30: RELATIVE share must be a whole number from 1 to 10000, got 0"),
+                row(changes("SET SHARE A TYPE ZIIP ABSOLUTE 101% NOLIMIT"),
+                        "t.scn:9:32: ABSOLUTE share must be above 0 and at most 100%, got 101"),
+                row(changes("SET CPUPOOL LNX LIMITHARD 150%"),
+                        "t.scn:9:27: LIMITHARD must be above 0 and at most 100%, got 150"),
+
                 // nothing to run: a test of it would pass whatever the scheduler did
                 row(lines("LPAR CP.1", "PROBLEM P", "RUNIT"),
                         "t.scn:2:1: problem P has no USER"),
@@ -390,6 +518,35 @@ class ScenarioParserErrorsTest {
     }
 
     @Test
+    void parse_brokenLogonLine_doesNotBlameTheChangesToItsUser() {
+        String text = lines("LPAR CP.2", "PROBLEM P", "USER A", "  VCPU 0 CP 5", "AT 5S", "  LOGON C CP.100", "    VCPU 0 CP 5",
+                "AT 6S", "  STOP C.0", "  LOGOFF C", "RUNIT");
+        assertEquals(List.of("t.scn:6:17: expected a share like CP.100-R, found end of line"), messages(text));
+    }
+
+    @Test
+    void parse_brokenVcpuLineOfALogon_doesNotBlameTheChangesToIt() {
+        String text = lines("LPAR CP.2", "PROBLEM P", "USER A", "  VCPU 0 CP 5", "AT 5S", "  LOGON C", "    VCPU 0 CP 500",
+                "AT 6S", "  SET DEMAND C.0 5", "RUNIT");
+        assertEquals(List.of("t.scn:7:15: demand must be from 0 to 100 percent or *, got 500"), messages(text));
+    }
+
+    /** Every error of the file; after a START that could not apply, what runs is not known, and STOP A.1 is not checked. */
+    @Test
+    void parse_severalWrongChanges_reportsEachAtItsLine() {
+        String text = lines("LPAR CP.2", "PROBLEM P", "USER A", "  VCPU 0 CP 5", "AT 5S", "  SET SHARE Z CP.5-R",
+                "  SET DEMAND A.0 101", "  SET DEMAND A.1 1", "  START A.0", "AT 4S", "  STOP A.1", "RUNIT DURATION 4S");
+        assertEquals(List.of(
+                "t.scn:5:4: AT 5S is not before the end of the run (DURATION 4S)",
+                "t.scn:6:13: user Z is not logged on at 5S",
+                "t.scn:7:18: demand must be from 0 to 100 percent or *, got 101",
+                "t.scn:8:14: user A has no virtual CPU 1 at 5S",
+                "t.scn:9:9: virtual CPU A.0 is already running at 5S",
+                "t.scn:10:4: AT 4S comes after AT 5S (line 5): AT blocks go in order of time",
+                "t.scn:10:4: AT 4S is not before the end of the run (DURATION 4S)"), messages(text));
+    }
+
+    @Test
     void parse_badInput_printsNothingToStandardError() {
         PrintStream original = System.err;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
@@ -424,10 +581,22 @@ class ScenarioParserErrorsTest {
                 "  VCPU 1 ZIIP 40 STOPPED",
                 "USER B CP.25-AL",
                 "  VCPU 0 IFL 2.5",
+                "AT 20S",
+                "  SET SHARE B CP.300-R ZIIP.5-A",
+                "  SET SHARE B TYPE CP RELATIVE 300 ABSOLUTE 20% LIMITHARD",
+                "  SET DEMAND A.0 40",
+                "  SET CPUPOOL CAPPED LIMITHARD 50%",
+                "  LOGON C CP.100-R POOL CAPPED CPUAFFINITY ON",
+                "    VCPU 0 CP 50",
+                "  STOP A.0",
+                "  START A.1",
+                "AT 1M",
+                "  LOGOFF C",
                 "RUNIT DURATION 120S INTERVAL 2S SEED 7");
         assertEquals(List.of(), messagesOrNone(String.join("\n", valid)));
         Pattern jargon = Pattern.compile("mismatched|extraneous|viable|missing|<EOF>|token|rule|[A-Z][a-z]+Context"
-                + "|\\b(NUMBER|NAME|TIME|SUFFIX|STAR|DOT|COMMA|PERCENT|OTHER|EOF|typeCount|shareValue|engineType)\\b");
+                + "|\\b(NUMBER|NAME|TIME|SUFFIX|STAR|DOT|COMMA|PERCENT|OTHER|EOF|typeCount|shareValue|engineType|vcpuRef"
+                + "|shareAmount)\\b");
         int damaged = 0;
         for (int i = 0; i < valid.size(); i++) {
             String[] words = valid.get(i).trim().split(" +");

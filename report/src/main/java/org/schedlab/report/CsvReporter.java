@@ -14,6 +14,8 @@ import org.schedlab.core.Topology;
 import org.schedlab.runner.result.IntervalSample;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.result.RunSummary;
+import org.schedlab.solver.PhaseSolution;
+import org.schedlab.solver.PhasedSolution;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.VcpuAnswer;
 
@@ -32,15 +34,39 @@ final class CsvReporter implements Reporter {
 
     @Override
     public void solutions(PrintWriter out, String file, List<Solution> solutions) {
-        out.println("problem,user,vcpu,type,pool,demand,entitlement,limit,correct");
+        out.println(HEADER);
         for (Solution s : solutions) {
-            for (VcpuAnswer v : s.vcpus()) {
-                out.println(String.join(",", s.problem().name(), v.user(), v.vcpu(), v.type().name(), v.pool().name(),
-                        v.stopped() ? "stopped" : v.demand().isPresent() ? Numbers.format(v.demand().getAsDouble()) : "*",
-                        Numbers.format(v.entitlement()),
-                        v.limit().isPresent() ? Numbers.format(v.limit().getAsDouble()) : "",
-                        Numbers.format(v.correct())));
+            rows(out, s, "");
+        }
+    }
+
+    /**
+     * A file of static problems as {@link #solutions} writes it. When a problem changes while it runs, every row
+     * gains the span of its phase, {@code phase_start_s} and {@code phase_end_s} (empty when the phase lasts to
+     * the end of the run), and a static problem's rows the whole run's, from 0.
+     */
+    @Override
+    public void phasedSolutions(PrintWriter out, String file, List<PhasedSolution> solutions) {
+        boolean phased = solutions.stream().anyMatch(PhasedSolution::dynamic);
+        out.println(phased ? HEADER + ",phase_start_s,phase_end_s" : HEADER);
+        for (PhasedSolution ps : solutions) {
+            for (PhaseSolution phase : ps.phases()) {
+                var p = phase.phase();
+                rows(out, phase.solution(), phased ? "," + Numbers.format(p.startS()) + ","
+                        + (p.endS().isPresent() ? Numbers.format(p.endS().getAsDouble()) : "") : "");
             }
+        }
+    }
+
+    private static final String HEADER = "problem,user,vcpu,type,pool,demand,entitlement,limit,correct";
+
+    private static void rows(PrintWriter out, Solution s, String suffix) {
+        for (VcpuAnswer v : s.vcpus()) {
+            out.println(String.join(",", s.problem().name(), v.user(), v.vcpu(), v.type().name(), v.pool().name(),
+                    v.stopped() ? "stopped" : v.demand().isPresent() ? Numbers.format(v.demand().getAsDouble()) : "*",
+                    Numbers.format(v.entitlement()),
+                    v.limit().isPresent() ? Numbers.format(v.limit().getAsDouble()) : "",
+                    Numbers.format(v.correct())) + suffix);
         }
     }
 

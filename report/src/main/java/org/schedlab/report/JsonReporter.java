@@ -20,12 +20,17 @@ import org.schedlab.comparator.IntervalError;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.comparator.VcpuComparison;
 import org.schedlab.comparator.Verdict;
+import org.schedlab.core.Change;
+import org.schedlab.core.Phase;
 import org.schedlab.core.Topology;
 import org.schedlab.core.io.JsonWriter;
 import org.schedlab.runner.result.IntervalSample;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.result.RunSummary;
 import org.schedlab.runner.result.VcpuSample;
+import org.schedlab.grammar.ScenarioWriter;
+import org.schedlab.solver.PhaseSolution;
+import org.schedlab.solver.PhasedSolution;
 import org.schedlab.solver.PoolAllocation;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.VcpuAnswer;
@@ -48,30 +53,72 @@ final class JsonReporter implements Reporter {
         JsonWriter w = JsonWriter.of(out);
         w.beginObject().field("file", file).name("problems").beginArray();
         for (Solution s : solutions) {
-            w.beginObject().field("name", s.problem().name()).name("pools").beginArray();
-            for (PoolAllocation a : s.pools()) {
-                w.beginObject().field("type", a.type().name()).field("capacity", a.capacity())
-                        .field("allocated", a.allocated()).field("idle", a.idle()).endObject();
-            }
-            w.endArray().name("vcpus").beginArray();
-            for (VcpuAnswer v : s.vcpus()) {
-                w.beginObject().field("user", v.user()).field("vcpu", v.vcpu()).field("type", v.type().name())
-                        .field("pool", v.pool().name());
-                // "*" and a number stay apart from STOPPED (a stopped virtual CPU keeps the demand it was given).
-                if (v.demand().isPresent()) {
-                    w.field("demand", v.demand().getAsDouble());
-                } else {
-                    w.field("demand", "*");
-                }
-                w.field("stopped", v.stopped());
-                w.field("entitlement", v.entitlement());
-                w.fieldOrNull("limit", v.limit().orElse(Double.NaN));
-                w.field("correct", v.correct()).endObject();
-            }
-            w.endArray().endObject();
+            w.beginObject().field("name", s.problem().name());
+            answers(w, s);
+            w.endObject();
         }
         w.endArray().endObject();
         w.finish();
+    }
+
+    /**
+     * A static problem as {@link #solutions} writes it: {@code name}, {@code pools}, {@code vcpus}. A problem
+     * that changes while it runs as {@code name} and {@code phases}, each with {@code start_s}, {@code end_s}
+     * (null when it lasts to the end of the run), the {@code changes} that start it as statements, and its
+     * {@code pools} and {@code vcpus} as a static problem's (docs/schema/solve.schema.json).
+     */
+    @Override
+    public void phasedSolutions(PrintWriter out, String file, List<PhasedSolution> solutions) {
+        JsonWriter w = JsonWriter.of(out);
+        w.beginObject().field("file", file).name("problems").beginArray();
+        for (PhasedSolution ps : solutions) {
+            w.beginObject().field("name", ps.problem().name());
+            if (!ps.dynamic()) {
+                answers(w, ps.phases().get(0).solution());
+            } else {
+                w.name("phases").beginArray();
+                for (PhaseSolution phase : ps.phases()) {
+                    Phase p = phase.phase();
+                    w.beginObject().field("start_s", p.startS()).fieldOrNull("end_s", p.endS().orElse(Double.NaN));
+                    w.name("changes").beginArray();
+                    for (Change c : p.changes()) {
+                        w.value(ScenarioWriter.statement(c));
+                    }
+                    w.endArray();
+                    answers(w, phase.solution());
+                    w.endObject();
+                }
+                w.endArray();
+            }
+            w.endObject();
+        }
+        w.endArray().endObject();
+        w.finish();
+    }
+
+    /** {@code pools} and {@code vcpus} of one static answer, as fields of the object being written. */
+    private static void answers(JsonWriter w, Solution s) {
+        w.name("pools").beginArray();
+        for (PoolAllocation a : s.pools()) {
+            w.beginObject().field("type", a.type().name()).field("capacity", a.capacity())
+                    .field("allocated", a.allocated()).field("idle", a.idle()).endObject();
+        }
+        w.endArray().name("vcpus").beginArray();
+        for (VcpuAnswer v : s.vcpus()) {
+            w.beginObject().field("user", v.user()).field("vcpu", v.vcpu()).field("type", v.type().name())
+                    .field("pool", v.pool().name());
+            // "*" and a number stay apart from STOPPED (a stopped virtual CPU keeps the demand it was given).
+            if (v.demand().isPresent()) {
+                w.field("demand", v.demand().getAsDouble());
+            } else {
+                w.field("demand", "*");
+            }
+            w.field("stopped", v.stopped());
+            w.field("entitlement", v.entitlement());
+            w.fieldOrNull("limit", v.limit().orElse(Double.NaN));
+            w.field("correct", v.correct()).endObject();
+        }
+        w.endArray();
     }
 
     @Override

@@ -13,6 +13,7 @@ import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.Problem;
 import org.schedlab.runner.RunConfig;
+import org.schedlab.solver.PhasedSolution;
 import org.schedlab.solver.Solution;
 
 /**
@@ -32,6 +33,14 @@ public interface Reporter {
 
     /** The solver's answers for the problems of {@code file}. */
     default void solutions(PrintWriter out, String file, List<Solution> solutions) {
+        throw unsupported(ReportKind.SOLUTIONS);
+    }
+
+    /**
+     * The solver's answers for the problems of {@code file}, phase by phase for a problem that changes while it
+     * runs. A static problem is written exactly as {@link #solutions} writes it.
+     */
+    default void phasedSolutions(PrintWriter out, String file, List<PhasedSolution> solutions) {
         throw unsupported(ReportKind.SOLUTIONS);
     }
 

@@ -18,10 +18,15 @@ import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.IntervalError;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.comparator.VcpuComparison;
+import org.schedlab.core.Change;
 import org.schedlab.core.Numbers;
+import org.schedlab.core.Phase;
 import org.schedlab.core.Problem;
+import org.schedlab.grammar.ScenarioWriter;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.result.RunSummary;
+import org.schedlab.solver.PhaseSolution;
+import org.schedlab.solver.PhasedSolution;
 import org.schedlab.solver.PoolAllocation;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.VcpuAnswer;
@@ -52,21 +57,58 @@ final class TextReporter implements Reporter {
             first = false;
             Problem p = s.problem();
             out.println("problem " + p.name() + "  (" + file + ")");
-            out.printf("  %-6s %10s %10s %10s%n", "pool", "capacity", "allocated", "idle");
-            for (PoolAllocation a : s.pools()) {
-                out.printf("  %-6s %10s %10s %10s%n", a.type(), Numbers.fixed(a.capacity(), 3),
-                        Numbers.fixed(a.allocated(), 3), Numbers.fixed(a.idle(), 3));
+            answers(out, s);
+        }
+    }
+
+    /**
+     * A static problem as {@link #solutions} writes it; a problem that changes while it runs as its phases,
+     * each headed by its span and the changes that start it, then its answers as a static problem's.
+     */
+    @Override
+    public void phasedSolutions(PrintWriter out, String file, List<PhasedSolution> solutions) {
+        boolean first = true;
+        for (PhasedSolution ps : solutions) {
+            if (!first) {
+                out.println();
             }
-            int width = Math.max(12, s.vcpus().stream().mapToInt(v -> v.id().length()).max().orElse(0));
-            out.println();
-            out.printf("  %-" + width + "s %-5s %-5s %8s %12s %10s %10s%n",
-                    "vcpu", "type", "pool", "demand", "entitlement", "limit", "correct");
-            for (VcpuAnswer v : s.vcpus()) {
-                out.printf("  %-" + width + "s %-5s %-5s %8s %12s %10s %10s%n", v.id(), v.type(), v.pool(),
-                        v.stopped() ? "stopped" : demand(v.demand()),
-                        Numbers.fixed(v.entitlement(), 3), v.limit().isPresent() ? Numbers.fixed(v.limit().getAsDouble(), 3) : "-",
-                        Numbers.fixed(v.correct(), 3));
+            first = false;
+            out.println("problem " + ps.problem().name() + "  (" + file + ")");
+            if (!ps.dynamic()) {
+                answers(out, ps.phases().get(0).solution());
+                continue;
             }
+            int n = ps.phases().size();
+            for (PhaseSolution phase : ps.phases()) {
+                Phase p = phase.phase();
+                out.println();
+                out.print("phase " + (p.index() + 1) + " of " + n + ": " + Numbers.format(p.startS()) + " s to "
+                        + (p.endS().isPresent() ? Numbers.format(p.endS().getAsDouble()) + " s" : "the end of the run"));
+                out.println(p.changes().isEmpty() ? "" : ", after");
+                for (Change c : p.changes()) {
+                    out.println("    " + ScenarioWriter.statement(c));
+                }
+                answers(out, phase.solution());
+            }
+        }
+    }
+
+    /** The pools, then a line per virtual CPU: what a static problem's answer is. */
+    private static void answers(PrintWriter out, Solution s) {
+        out.printf("  %-6s %10s %10s %10s%n", "pool", "capacity", "allocated", "idle");
+        for (PoolAllocation a : s.pools()) {
+            out.printf("  %-6s %10s %10s %10s%n", a.type(), Numbers.fixed(a.capacity(), 3),
+                    Numbers.fixed(a.allocated(), 3), Numbers.fixed(a.idle(), 3));
+        }
+        int width = Math.max(12, s.vcpus().stream().mapToInt(v -> v.id().length()).max().orElse(0));
+        out.println();
+        out.printf("  %-" + width + "s %-5s %-5s %8s %12s %10s %10s%n",
+                "vcpu", "type", "pool", "demand", "entitlement", "limit", "correct");
+        for (VcpuAnswer v : s.vcpus()) {
+            out.printf("  %-" + width + "s %-5s %-5s %8s %12s %10s %10s%n", v.id(), v.type(), v.pool(),
+                    v.stopped() ? "stopped" : demand(v.demand()),
+                    Numbers.fixed(v.entitlement(), 3), v.limit().isPresent() ? Numbers.fixed(v.limit().getAsDouble(), 3) : "-",
+                    Numbers.fixed(v.correct(), 3));
         }
     }
 

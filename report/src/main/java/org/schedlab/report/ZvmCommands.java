@@ -7,9 +7,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.schedlab.core.Change;
 import org.schedlab.core.CpuPool;
+import org.schedlab.core.Demand;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.LimitMode;
+import org.schedlab.core.Moment;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
@@ -19,6 +22,7 @@ import org.schedlab.core.ShareKind;
 import org.schedlab.core.Srm;
 import org.schedlab.core.Topology;
 import org.schedlab.core.User;
+import org.schedlab.core.VcpuRef;
 import org.schedlab.core.VirtualCpu;
 
 /**
@@ -31,6 +35,11 @@ import org.schedlab.core.VirtualCpu;
  * <p>Shares are written in full: min-share, then the limit-share with its own amount and mode, or
  * NOLIMIT, so that a replay clears any earlier setting; a type the user's virtual CPUs use with no share
  * in the scenario gets z/VM's default RELATIVE 100 NOLIMIT, stated explicitly for the same reason.
+ *
+ * <p>A problem that changes while it runs gets a timed script after the set-up: each AT block's changes
+ * as CP commands (SET SHARE, XAUTOLOG and the new user's set-up, FORCE, SET CPUPOOL) after a SLEEP that
+ * waits for its instant, and notes for what the guests and their burners do (a new demand, a virtual
+ * CPU stopped or started).
  */
 public final class ZvmCommands {
 
@@ -53,7 +62,100 @@ public final class ZvmCommands {
         }
         burners(out, problem);
         run(out, problem);
+        changes(out, problem);
         return String.join("\n", out) + "\n";
+    }
+
+    /**
+     * The timed script: per AT block a SLEEP until its instant, then its changes in order. CP's SLEEP counts
+     * whole seconds, so each instant is rounded to the second, from the start, and the rounding noted.
+     */
+    private static void changes(List<String> out, Problem problem) {
+        if (!problem.dynamic()) {
+            return;
+        }
+        out.add("*");
+        out.add("* Changes while it runs. Issue the lines below in order from an operator ID, starting with the");
+        out.add("* measurement (a REXX EXEC can, each command prefixed with CP): each SLEEP waits until the next change.");
+        out.add("* XAUTOLOG, FORCE and SET CPUPOOL are class A commands as well; the guests act on their own notes.");
+        long slept = 0;
+        for (Moment m : problem.timeline()) {
+            double atS = m.atS();
+            long at = Math.round(atS);
+            out.add("SLEEP " + (at - slept) + " SEC");
+            slept = at;
+            String when = Numbers.format(atS);
+            out.add("* At " + when + " s" + (at == atS ? ":" : " (CP sleeps whole seconds: issued at " + at + " s):"));
+            for (Change c : m.changes()) {
+                change(out, problem, c);
+            }
+        }
+    }
+
+    private static void change(List<String> out, Problem problem, Change change) {
+        change.accept(new Change.Visitor<Void>() {
+            @Override
+            public Void setShare(Change.SetShare c) {
+                String id = c.user().toUpperCase(Locale.ROOT);
+                for (Share share : c.shares()) {
+                    share(out, id, share.type(), share);
+                }
+                return null;
+            }
+
+            @Override
+            public Void setDemand(Change.SetDemand c) {
+                out.add("* " + cpu(c.vcpu()) + ": its burner's target is now " + target(c.demand()));
+                return null;
+            }
+
+            @Override
+            public Void logon(Change.Logon c) {
+                User u = c.user();
+                out.add("XAUTOLOG " + u.name().toUpperCase(Locale.ROOT));
+                user(out, problem, u);
+                for (VirtualCpu v : u.vcpus()) {
+                    out.add("* " + cpu(VcpuRef.of(u, v)) + " runs on " + problem.dispatchPool(u, v) + ": "
+                            + (v.stopped() ? "stopped (no burner)" : "its burner's target is " + target(v.demand())));
+                }
+                return null;
+            }
+
+            @Override
+            public Void logoff(Change.Logoff c) {
+                out.add("FORCE " + c.user().toUpperCase(Locale.ROOT));
+                return null;
+            }
+
+            @Override
+            public Void stop(Change.Stop c) {
+                out.add("* " + cpu(c.vcpu()) + ": the guest stops it and its burner (CP has no command that stops"
+                        + " another user's virtual CPU)");
+                return null;
+            }
+
+            @Override
+            public Void start(Change.Start c) {
+                out.add("* " + cpu(c.vcpu()) + ": the guest starts it again, and its burner at the target it had");
+                return null;
+            }
+
+            @Override
+            public Void setCpuPool(Change.SetCpuPool c) {
+                out.add("SET CPUPOOL " + c.pool().toUpperCase(Locale.ROOT) + " " + (c.kind() == CpuPool.Kind.LIMITHARD
+                        ? "LIMITHARD " + Numbers.format(c.value()) + "%" : "CAPACITY " + Numbers.format(c.value())));
+                return null;
+            }
+        });
+    }
+
+    /** {@code B CPU 00}. */
+    private static String cpu(VcpuRef ref) {
+        return ref.user().toUpperCase(Locale.ROOT) + " CPU " + String.format(Locale.ROOT, "%02X", ref.number());
+    }
+
+    private static String target(Demand d) {
+        return d.unbounded() ? "* (spin without waiting)" : Numbers.format(d.percent());
     }
 
     private static void partition(List<String> out, Partition p) {
@@ -128,12 +230,7 @@ public final class ZvmCommands {
         u.shares().forEach(s -> types.add(s.type()));
         u.vcpus().forEach(v -> types.add(v.type()));
         for (EngineType t : types) {
-            Share s = u.shareFor(t);
-            out.add("SET SHARE " + id + " TYPE " + t + " " + amount(s.min()) + " "
-                    + s.limit().map(l -> amount(l.amount()) + (l.mode() == LimitMode.HARD ? " LIMITHARD" : " LIMITSOFT"))
-                    .orElse("NOLIMIT"));
-            oneDecimal(out, s.min());
-            s.limit().ifPresent(l -> oneDecimal(out, l.amount()));
+            share(out, id, t, u.shareFor(t));
         }
         if (!u.cpuAffinity()) {
             out.add("SET CPUAFFINITY OFF " + id);
@@ -159,6 +256,15 @@ public final class ZvmCommands {
         if (!hasBase) {
             out.add("* CPU 00 is not in the scenario: the guest must keep it stopped");
         }
+    }
+
+    /** {@code SET SHARE U TYPE t min limit|NOLIMIT}, and a note when CP needs an amount rounded. */
+    private static void share(List<String> out, String id, EngineType t, Share s) {
+        out.add("SET SHARE " + id + " TYPE " + t + " " + amount(s.min()) + " "
+                + s.limit().map(l -> amount(l.amount()) + (l.mode() == LimitMode.HARD ? " LIMITHARD" : " LIMITSOFT"))
+                .orElse("NOLIMIT"));
+        oneDecimal(out, s.min());
+        s.limit().ifPresent(l -> oneDecimal(out, l.amount()));
     }
 
     private static String amount(ShareAmount a) {

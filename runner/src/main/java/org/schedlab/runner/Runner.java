@@ -5,6 +5,7 @@ import java.util.Objects;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Problem;
 import org.schedlab.runner.engine.Dispatcher;
+import org.schedlab.runner.engine.SpinBarrier;
 import org.schedlab.runner.result.RunSummary;
 import org.schedlab.runner.spi.SchedulerPolicy;
 import org.schedlab.solver.Bucket;
@@ -55,11 +56,10 @@ public final class Runner {
 
     /**
      * A window of 250 us is a few microseconds of work per core, so splitting the units only pays when there are
-     * many virtual CPUs, many cores and processors to spare. Measured on 2 processors in paired rounds
-     * ({@code ThreadSpeedup}, docs/performance.md): 2 threads ran 0.33x to 0.63x as fast as one at 1,000 virtual
-     * CPUs on 64 CPs and 0.76x to 1.17x at 10,000, so below {@value #PARALLEL_MIN_VCPUS} virtual CPUs the automatic
-     * choice is one thread whatever the machine; above it, one worker per 16 units, and none extra on machines under
-     * 4 processors.
+     * many virtual CPUs, many cores and processors to spare. On 2 processors, 2 threads run slower than one at 1,000
+     * virtual CPUs on 64 CPs and at best as fast at 10,000 ({@code ThreadSpeedup}; docs/performance.md has the command
+     * and the current figures), so below {@value #PARALLEL_MIN_VCPUS} virtual CPUs the automatic choice is one thread
+     * whatever the machine; above it, one worker per 16 units, and none extra on machines under 4 processors.
      */
     static int automaticThreads(int units, int vcpus, int processors) {
         if (processors < 4 || vcpus < PARALLEL_MIN_VCPUS) {

@@ -66,7 +66,7 @@ class BurnerTest {
         }
         double[] m = r.meanBusy(WARM);
         // A's share is split over its two running VCPUs (demand 0 counts, STOPPED does not): A.2 weighs 25
-        // against B's 50, so 33.3 : 66.7 (solver.md's progressive filling).
+        // against B's 50, so 33.3 : 66.7 (docs/solver.md, "Allocation: progressive filling").
         assertEquals(100 / 3.0, m[1], 0.5);
         assertEquals(200 / 3.0, m[2], 0.5);
     }

@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.schedlab.core.Problem;
 import org.schedlab.runner.result.RunSummary;
-import org.schedlab.solver.RandomProblems;
 import org.schedlab.solver.Solver;
 import org.schedlab.solver.VcpuAnswer;
+import org.schedlab.solver.testkit.RandomProblems;
 
 /**
- * The mechanisms of issue 7, one problem each (the issue's examples, whose answers are derived in the comments),
- * plus random all-{@code *} problems: under fair the runner reaches the fluid answer wherever plain time-slicing
- * can. Each fails against the runner before issue 7 (the figures it gave are in the comments).
+ * fair's mechanisms (docs/policies.md), one problem each, whose answers are derived in the comments, plus random
+ * all-{@code *} problems: under fair the runner reaches the fluid answer wherever plain time-slicing can. Each
+ * problem fails without its mechanism (the figures a plain time-slicer gives are in the comments).
  */
 class FairMechanismsTest {
 

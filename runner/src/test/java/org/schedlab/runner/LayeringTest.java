@@ -23,6 +23,7 @@ class LayeringTest {
 
     private static final Path MAIN = Path.of("src", "main", "java", "org", "schedlab", "runner");
     private static final Pattern REFERENCE = Pattern.compile("\\borg\\.schedlab\\.[a-z.]*[a-z]");
+    private static final Pattern PACKAGE = Pattern.compile("^package [\\w.]+;", Pattern.MULTILINE);
 
     /** Every package of org.schedlab that a source file names, with the file. */
     private static List<String> references(Path root) {
@@ -30,7 +31,9 @@ class LayeringTest {
         try (Stream<Path> files = Files.walk(root)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
                 String text = Files.readString(f);
-                int body = text.indexOf('\n', text.indexOf("package "));
+                // After the package declaration: a package-info's javadoc, before it, may name other packages.
+                Matcher declaration = PACKAGE.matcher(text);
+                int body = declaration.find() ? declaration.end() : 0;
                 Matcher m = REFERENCE.matcher(text.substring(body));
                 while (m.find()) {
                     out.add(root.relativize(f) + " -> " + m.group());
@@ -62,6 +65,33 @@ class LayeringTest {
     void spi_importsNeitherDispatcherNorPolicies() {
         assertEquals(List.of(), offending(MAIN.resolve("spi"), "org.schedlab.runner.engine"));
         assertEquals(List.of(), offending(MAIN.resolve("spi"), "org.schedlab.runner.policy"));
+    }
+
+    /**
+     * The engine is internal: outside the runner only the benchmarks reach it, and only the types its
+     * package-info names are public.
+     */
+    @Test
+    void engine_internal_reachedOnlyByRunnerAndBenchmarks() throws IOException {
+        Path root = Path.of("..");
+        List<Path> mains;
+        try (Stream<Path> dirs = Files.list(root)) {
+            mains = dirs.filter(d -> !d.endsWith("runner") && !d.endsWith("benchmarks"))
+                    .map(d -> d.resolve(Path.of("src", "main", "java"))).filter(Files::isDirectory).toList();
+        }
+        assertFalse(mains.isEmpty(), "the modules' sources are next to this one");
+        for (Path m : mains) {
+            assertEquals(List.of(), offending(m, "org.schedlab.runner.engine"), m.toString());
+        }
+        List<String> publicTypes = new ArrayList<>();
+        try (Stream<Path> files = Files.list(MAIN.resolve("engine"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+                if (Pattern.compile("^public ", Pattern.MULTILINE).matcher(Files.readString(f)).find()) {
+                    publicTypes.add(f.getFileName().toString());
+                }
+            }
+        }
+        assertEquals(List.of("Dispatcher.java", "IndexedHeap.java", "SpinBarrier.java"), publicTypes);
     }
 
     @Test

@@ -3,8 +3,8 @@ package org.schedlab.runner;
 import java.util.Map;
 
 /**
- * The solver's answers for the seed scenarios, running virtual CPUs in file order (solver.md's worked
- * answers), written out so runner tests do not take the solver's word for them; {@code EndToEndTest}
+ * The solver's answers for the seed scenarios, running virtual CPUs in file order (the report's worked
+ * answers, docs/solver.md), written out so runner tests do not take the solver's word for them; {@code EndToEndTest}
  * checks that the solver agrees.
  */
 final class SeedAnswers {

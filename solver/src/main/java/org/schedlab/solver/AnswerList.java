@@ -8,9 +8,9 @@ import org.schedlab.core.Problem;
 
 /**
  * The per-VCPU answers of a {@link Solution}, kept as the solver computed them (the placed virtual CPUs, their
- * buckets and the filling's allocations) and made into {@link VcpuAnswer} records only when read: a million
- * records with their optionals made up a third of a large solve's allocation, and most outputs read each
- * answer once. Immutable, like every list a {@code Solution} returns.
+ * buckets and the filling's allocations) and made into {@link VcpuAnswer} records only when read: most outputs
+ * read each answer once, so a large solve need not hold a record and its optionals per virtual CPU. Immutable,
+ * like every list a {@code Solution} returns.
  */
 final class AnswerList extends AbstractList<VcpuAnswer> implements RandomAccess {
 

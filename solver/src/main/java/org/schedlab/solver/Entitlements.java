@@ -11,6 +11,7 @@ import java.util.RandomAccess;
 import java.util.function.Function;
 import org.schedlab.core.CpuPool;
 import org.schedlab.core.EngineType;
+import org.schedlab.core.Numbers;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Share;
@@ -21,9 +22,9 @@ import org.schedlab.core.VirtualCpu;
 
 /**
  * The entitlement and limit step of the solver on its own: a problem's share buckets with each
- * bucket's entitlement and limit (solver.md, "Entitlement" and "Limits").
+ * bucket's entitlement and limit (docs/solver.md, "Entitlement, per dispatch pool" and "Limits").
  *
- * <p>Rules as implemented, beyond the spec's wording:
+ * <p>Rules as implemented, beyond what the report says:
  * <ul>
  *   <li>A bucket exists only if it has a running virtual CPU: a (user, type) whose virtual CPUs are
  *       all STOPPED takes no entitlement and does not appear in any pool's sums (project rule).</li>
@@ -92,9 +93,9 @@ public final class Entitlements {
         for (int u = 0; u < users.size(); u++) {
             vcpuCount += users.get(u).vcpus().size();
         }
-        // Each virtual CPU's user and dispatch pool as numbers, not as a Placed record each: a million records
-        // alive through the solve made the young collections during it copy them, and those pauses were most
-        // of a large solve's GC time. Layout.placed() makes the records when read.
+        // Each virtual CPU's user and dispatch pool as numbers, not as a Placed record each, so that a large solve
+        // does not keep a million records alive for every young collection during it to copy. Layout.placed()
+        // makes the records when read.
         int[] userStart = new int[users.size() + 1];
         int[] userOf = new int[vcpuCount];
         byte[] poolOfVcpu = new byte[vcpuCount];
@@ -302,7 +303,7 @@ public final class Entitlements {
         double limit(ShareAmount min, ShareAmount limit) {
             if (limit.kind() == ShareKind.ABSOLUTE) {
                 // Unlike a min-share, an absolute limit is not scaled to 99%: it is a cap, not a promise.
-                return capacity * limit.value() / 100;
+                return Numbers.percentToFraction(capacity * limit.value());
             }
             // Set S: this bucket's min-share replaced by RELATIVE l, every other bucket unchanged.
             double absolute = absoluteSum;
@@ -319,9 +320,9 @@ public final class Entitlements {
             if (share.kind() == ShareKind.ABSOLUTE) {
                 // Absolute promises beyond 99% are scaled down so relative users keep 1% (project rule).
                 double scale = absolute > ABSOLUTE_CEILING ? ABSOLUTE_CEILING / absolute : 1;
-                return capacity * share.value() * scale / 100;
+                return Numbers.percentToFraction(capacity * share.value() * scale);
             }
-            double promised = capacity * Math.min(absolute, ABSOLUTE_CEILING) / 100;
+            double promised = Numbers.percentToFraction(capacity * Math.min(absolute, ABSOLUTE_CEILING));
             return (capacity - promised) * share.value() / relative;
         }
     }

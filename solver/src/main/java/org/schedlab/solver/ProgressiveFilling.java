@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Weighted progressive filling with group caps, solved exactly by walking the breakpoints of the
- * filling level λ (solver.md, "Allocation").
+ * filling level λ (docs/solver.md, "Allocation: progressive filling").
  *
  * <p>Every moving virtual CPU {@code v} sits at {@code x_v = clamp(w_v × λ, floor_v, cap_v)}: it
  * waits at its floor until {@code λ = floor_v / w_v}, rises until {@code λ = cap_v / w_v}, and
@@ -50,8 +50,8 @@ final class ProgressiveFilling {
     private final int[] groupsOf;
     /**
      * The last fill's event queue and working arrays, reused by the next (a solve fills twice, and fair re-solves a
-     * prepared problem every few milliseconds): one filling, one thread. At 10,000 virtual CPUs that takes fair's
-     * allocation from 67.5 to 42.7 MB per simulated second (docs/performance.md).
+     * prepared problem every few milliseconds, which would otherwise allocate them anew each time): one filling,
+     * one thread.
      */
     private EventQueue spare;
     private int[] spareStopping;

@@ -8,10 +8,11 @@ import org.schedlab.core.CpuPool;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.LimitMode;
 import org.schedlab.core.Partition;
+import org.schedlab.core.Phase;
 import org.schedlab.core.Problem;
 
 /**
- * Computes the correct CPU consumption of every virtual CPU of a problem (see solver.md):
+ * Computes the correct CPU consumption of every virtual CPU of a problem (docs/solver.md):
  * entitlements and limits per bucket ({@link Entitlements}), then a progressive filling in which
  * LIMITSOFT acts as LIMITHARD, then a second filling in which the LIMITSOFT buckets' virtual CPUs
  * scavenge what is left. Both fillings are exact and event-driven ({@link ProgressiveFilling}).
@@ -21,6 +22,10 @@ public final class Solver {
     private Solver() {
     }
 
+    /**
+     * The answer for {@code problem} as it stands at the start. For a problem that changes while it runs
+     * that is its first phase only; {@link #solvePhases} answers every phase.
+     */
     public static Solution solve(Problem problem) {
         Prepared prepared = new Prepared(problem);
         double[] x = prepared.fill();
@@ -38,6 +43,18 @@ public final class Solver {
             pools.add(new PoolAllocation(type, partition.capacity(type), allocated[type.ordinal()]));
         }
         return new Solution(problem, pools, layout.buckets(), answers);
+    }
+
+    /**
+     * The answer for every phase of {@code problem}: {@link #solve} of each phase's problem. A static problem
+     * is solved once, as {@link #solve} solves it.
+     */
+    public static PhasedSolution solvePhases(Problem problem) {
+        List<PhaseSolution> phases = new ArrayList<>(problem.timeline().size() + 1);
+        for (Phase phase : problem.phases()) {
+            phases.add(new PhaseSolution(phase, solve(phase.problem())));
+        }
+        return new PhasedSolution(problem, problem.runningVcpus(), phases);
     }
 
     /**

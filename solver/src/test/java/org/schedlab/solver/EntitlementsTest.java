@@ -10,12 +10,13 @@ import org.schedlab.core.EngineType;
 import org.schedlab.core.LimitMode;
 import org.schedlab.core.Problem;
 import org.schedlab.core.ShareAmount;
+import org.schedlab.solver.testkit.RandomProblems;
 
 class EntitlementsTest {
 
     @Test
     void ofShares_reportExample_absoluteFirstThenRelativeByWeight() {
-        // The report's example (S:1687-1693): 600%, UA ABSOLUTE 15%, UR1..3 RELATIVE 100/200/300.
+        // The report's example ("CP Scheduler Improvements", "Background"): 600%, UA ABSOLUTE 15%, UR1..3 RELATIVE 100/200/300.
         double[] e = Entitlements.of(600, List.of(ShareAmount.absolute(15), ShareAmount.relative(100),
                 ShareAmount.relative(200), ShareAmount.relative(300)));
         assertEquals(90, e[0], EXACT);

@@ -25,6 +25,7 @@ import org.schedlab.core.ShareKind;
 import org.schedlab.core.Srm;
 import org.schedlab.core.User;
 import org.schedlab.core.VirtualCpu;
+import org.schedlab.solver.testkit.RandomProblems;
 
 class RandomProblemsTest {
 

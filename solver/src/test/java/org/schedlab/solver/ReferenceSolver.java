@@ -121,7 +121,7 @@ final class ReferenceSolver {
         return m.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    /** Entitlement of {@code mins[self]} among {@code mins}, straight from solver.md's two steps. */
+    /** Entitlement of {@code mins[self]} among {@code mins}, straight from docs/solver.md, "Entitlement, per dispatch pool". */
     private static double entitlement(double capacity, List<ShareAmount> mins, int self) {
         double absolute = 0;
         double relative = 0;

@@ -12,6 +12,7 @@ import org.schedlab.core.Demand;
 import org.schedlab.core.Problem;
 import org.schedlab.core.User;
 import org.schedlab.core.VirtualCpu;
+import org.schedlab.solver.testkit.RandomProblems;
 
 /**
  * {@link Solver#prepare}: a problem laid out once and solved again for other demands gives, bit for bit, the

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.schedlab.core.CpuPool;
 import org.schedlab.core.EngineType;
 
-/** Hand-computed cases for each rule of solver.md that the worked answers do not reach. */
+/** Hand-computed cases for each rule of docs/solver.md that the worked answers do not reach. */
 class SolverRulesTest {
 
     @Test

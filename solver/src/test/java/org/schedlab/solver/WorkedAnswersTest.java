@@ -5,7 +5,7 @@ import static org.schedlab.solver.Answers.assertPool;
 import org.junit.jupiter.api.Test;
 import org.schedlab.core.EngineType;
 
-/** The worked answers of solver.md, from the seed scenarios (built in code, same content). */
+/** The report's worked answers (docs/solver.md), from the seed scenarios (built in code, same content). */
 class WorkedAnswersTest {
 
     @Test

@@ -1,6 +1,7 @@
 package org.schedlab.runner.engine;
 
 import java.util.SplittableRandom;
+import org.schedlab.core.Numbers;
 import org.schedlab.runner.spi.VcpuStatus;
 
 /**
@@ -125,7 +126,7 @@ final class Burners {
     void nextPeriod(int u, int v) {
         long p = Math.max(1, Math.round(period * (1 + drift * (2 * periods[v].nextDouble() - 1))));
         s.boundaries[u].update(v, s.bdKey[v] + p);
-        s.vRemaining[v] = Math.round(l.vDemandPct[v] * p / 100.0);
+        s.vRemaining[v] = Math.round(Numbers.percentToFraction(l.vDemandPct[v] * p));
     }
 
     /** The earliest of {@code limit}, unit {@code u}'s next period boundary and its next clock-comparator return. */

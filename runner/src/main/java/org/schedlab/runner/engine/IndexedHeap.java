@@ -11,8 +11,8 @@ import java.util.Arrays;
  * all heaps of one kind, because a virtual CPU is in at most one of them. No allocation after growth settles.
  *
  * <p>Each slot carries a copy of its member's key ({@code slotKey}, in heap order beside {@code heap}), so a sift
- * compares keys that sit next to each other instead of fetching {@code keyOf} at four scattered members per level:
- * at 10,000 ready VMDBKs those fetches missed the first-level cache at every level. {@code keyOf} stays the key
+ * compares keys that sit next to each other instead of fetching {@code keyOf} at four scattered members per level,
+ * which misses the cache at every level once the heap outgrows it. {@code keyOf} stays the key
  * of record, which the dispatcher reads for VMDBKs outside any heap.
  */
 public final class IndexedHeap {
@@ -44,7 +44,7 @@ public final class IndexedHeap {
      * or {@link Long#MAX_VALUE} when empty, after every change (either array may be null). A caller that checks
      * many heaps per window (is this dispatch unit idle?) then reads flat arrays instead of one object per heap.
      */
-    public void mirror(int[] sizes, long[] tops, int slot) {
+    void mirror(int[] sizes, long[] tops, int slot) {
         sizeMirror = sizes;
         topMirror = tops;
         mirrorSlot = slot;
@@ -60,28 +60,28 @@ public final class IndexedHeap {
         }
     }
 
-    public int size() {
+    int size() {
         return size;
     }
 
-    public boolean isEmpty() {
+    boolean isEmpty() {
         return size == 0;
     }
 
-    public int top() {
+    int top() {
         return heap[0];
     }
 
-    public long topKey() {
+    long topKey() {
         return slotKey[0];
     }
 
     /** The member at heap slot {@code i} (0 = top; 1 to 4 its children). */
-    public int at(int i) {
+    int at(int i) {
         return heap[i];
     }
 
-    public boolean contains(int v) {
+    boolean contains(int v) {
         int p = pos[v];
         return p >= 0 && p < size && heap[p] == v;
     }
@@ -99,12 +99,12 @@ public final class IndexedHeap {
         return v;
     }
 
-    public void remove(int v) {
+    void remove(int v) {
         removeAt(pos[v]);
     }
 
     /** Changes a member's key and restores heap order. */
-    public void update(int v, long key) {
+    void update(int v, long key) {
         long old = keyOf[v];
         keyOf[v] = key;
         int p = pos[v];
@@ -205,7 +205,7 @@ public final class IndexedHeap {
      * Adds {@code v} with the key it already has, without restoring heap order: a bulk rebuild appends every member
      * and then calls {@link #heapify()} once, O(size) instead of O(size log size).
      */
-    public void append(int v) {
+    void append(int v) {
         place(v);
         publish();
     }
@@ -223,7 +223,7 @@ public final class IndexedHeap {
     }
 
     /** Restores heap order after {@link #append}s (Floyd). */
-    public void heapify() {
+    void heapify() {
         if (size < 2) {
             return;
         }
@@ -234,7 +234,7 @@ public final class IndexedHeap {
     }
 
     /** Members in heap-array order: deterministic, used when a work distribution empties the heap. */
-    public int drainTo(int[] out, int from) {
+    int drainTo(int[] out, int from) {
         for (int i = 0; i < size; i++) {
             out[from + i] = heap[i];
             pos[heap[i]] = -1;

@@ -9,8 +9,7 @@ import java.util.Arrays;
  * least-significant-digit pass per byte of the key orders them by key, ties staying in index order. A byte that is
  * the same in every key needs no pass, and one reading pass counts all eight bytes. Few VMDBKs among many: a merge
  * sort over the keys copied beside the indexes, where the bit set's walk over every VMDBK would cost more than the
- * sort. Packing each (key, index) into one long for the JDK's primitive sort was tried at 10,000 ready VMDBKs and
- * its share of a zvm64 run's JFR samples did not fall, so it was not kept. Scratch arrays are allocated once.
+ * sort. Scratch arrays are allocated once.
  */
 final class KeyOrder {
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.schedlab.core.CpuPool;
 import org.schedlab.core.EngineType;
+import org.schedlab.core.Numbers;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Srm;
@@ -267,9 +268,9 @@ final class Layout {
         int[] capOfBucket = new int[nb];
         java.util.Arrays.fill(capOfBucket, -1);
         for (PolicyContext.CpuPoolCap g : caps) {
-            double cpus = g.cap() / 100;
+            double cpus = Numbers.percentToFraction(g.cap());
             cpuPoolCap[g.index()] = cpus;
-            cpuPoolWhole[g.index()] = (int) Math.min(Integer.MAX_VALUE, Math.floor(cpus + 1e-9));
+            cpuPoolWhole[g.index()] = (int) Math.min(Integer.MAX_VALUE, Math.floor(cpus + Numbers.TOLERANCE));
             cpuPoolFraction[g.index()] = Math.max(0, cpus - cpuPoolWhole[g.index()]);
             for (int b : g.members()) {
                 if (capOfBucket[b] < 0) {

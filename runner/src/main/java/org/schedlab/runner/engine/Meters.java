@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.schedlab.core.Numbers;
 import org.schedlab.core.Topology;
 import org.schedlab.runner.result.IntervalSample;
 import org.schedlab.runner.result.RunSummary;
@@ -106,8 +107,8 @@ final class Meters {
         int fullSpeed = layout.constants.fullSpeed();
         List<VcpuSample> out = new ArrayList<>(layout.n);
         for (int v = 0; v < layout.n; v++) {
-            double busy = vRawInterval[v] * 100.0 / len;
-            double mt1 = vWorkInterval[v] * 100.0 / ((double) len * fullSpeed);
+            double busy = Numbers.fractionToPercent(vRawInterval[v]) / len;
+            double mt1 = Numbers.fractionToPercent(vWorkInterval[v]) / ((double) len * fullSpeed);
             double etr = vWorkInterval[v] / (1000.0 * fullSpeed);
             out.add(new VcpuSample(busy, mt1, etr));
             vRawInterval[v] = 0;
@@ -140,13 +141,13 @@ final class Meters {
                 steals.put(d, cpuSteals[cpu * DISTANCES + d.ordinal()]);
             }
             cpus.add(new RunSummary.LogicalCpuStats(cpu, l.context.dispatchPools().get(l.coreDispatchPool[core]).type(),
-                    l.coreLocal[core], cpu - l.coreFirstCpu[core], cpuBusy[cpu] * 100.0 / measuredMicros, steals,
+                    l.coreLocal[core], cpu - l.coreFirstCpu[core], Numbers.fractionToPercent(cpuBusy[cpu]) / measuredMicros, steals,
                     cpuPreemptions[cpu], cpuDispatches[cpu], cpuAffinityMisses[cpu]));
         }
         List<RunSummary.BucketStats> bs = new ArrayList<>(l.nb);
         for (int b = 0; b < l.nb; b++) {
             bs.add(new RunSummary.BucketStats(l.context.buckets().get(b).id(),
-                    bucketLimitedMicros[b] * 100.0 / measuredMicros));
+                    Numbers.fractionToPercent(bucketLimitedMicros[b]) / measuredMicros));
         }
         return new RunSummary(delays, cpus, bs, count == 0 ? 0 : (double) sum / count);
     }

@@ -1,5 +1,6 @@
 package org.schedlab.runner.engine;
 
+import org.schedlab.core.Numbers;
 import org.schedlab.runner.spi.VcpuStatus;
 
 /**
@@ -52,7 +53,7 @@ final class RunSlots {
     }
 
     private int cpuPoolSlots(int g) {
-        return l.cpuPoolWhole[g] + (l.cpuPoolFraction[g] > 1e-9 && s.cpuPoolCredit[g] >= 0 ? 1 : 0);
+        return l.cpuPoolWhole[g] + (l.cpuPoolFraction[g] > Numbers.TOLERANCE && s.cpuPoolCredit[g] >= 0 ? 1 : 0);
     }
 
     private int bucketGroup(int v) {

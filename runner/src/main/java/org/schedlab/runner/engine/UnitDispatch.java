@@ -11,9 +11,8 @@ import org.schedlab.runner.spi.VcpuStatus;
  * completion and preemption involve only the unit, so the worker owning it advances it without looking at any
  * other. The window edge reuses {@link #stopRunning} and {@link #release} serially.
  *
- * <p>Longer than this project's 400 lines on purpose: everything that changes a unit's deadline heap (dispatch,
- * stop, preemption in both modes, SIE exits and returns, lazy accounting) lives here, so no other class can leave
- * the heap out of step with {@code cpuRunning}.
+ * <p>Everything that changes a unit's deadline heap (dispatch, stop, preemption in both modes, SIE exits and
+ * returns, lazy accounting) lives here, so no other class can leave the heap out of step with {@code cpuRunning}.
  */
 final class UnitDispatch {
 

@@ -2,6 +2,7 @@ package org.schedlab.runner.policy;
 
 import java.util.Arrays;
 import org.schedlab.core.Demand;
+import org.schedlab.core.Numbers;
 import org.schedlab.runner.spi.PolicyContext;
 import org.schedlab.runner.spi.VcpuStatus;
 import org.schedlab.runner.spi.WindowView;
@@ -49,7 +50,7 @@ final class FluidTargets {
     /** An observed demand that moved by less than this (percent of one CPU) since the last solve keeps the targets. */
     static final double RESOLVE_PCT = 0.5;
     /** A target at least this (percent) is a whole logical CPU. */
-    private static final double WHOLE = 100 - 1e-9;
+    private static final double WHOLE = 100 - Numbers.TOLERANCE;
     /** Stands for {@code *} among observed demands. */
     private static final double UNBOUNDED = 1000;
 
@@ -75,8 +76,8 @@ final class FluidTargets {
     private long solvedAt = Long.MIN_VALUE / 2;
     /**
      * The problem laid out once: a solve only sets the demands. Building a {@code Problem} of the observed demands
-     * for every solve (records validated, names normalized, buckets and groups made again) was about half of a fair
-     * run of 10,000 virtual CPUs (docs/performance.md).
+     * for every solve would validate records, normalize names and make buckets and groups again every few
+     * milliseconds, work that does not depend on the demands.
      */
     private final Solver.Prepared prepared;
     /** Scratch: the demands of a solve, per running virtual CPU. */

@@ -2,6 +2,7 @@ package org.schedlab.runner.policy;
 
 import java.util.List;
 import org.schedlab.core.LimitMode;
+import org.schedlab.core.Numbers;
 import org.schedlab.runner.spi.PolicyContext;
 import org.schedlab.runner.spi.WindowView;
 import org.schedlab.solver.Bucket;
@@ -84,7 +85,7 @@ public final class LimitList {
     /**
      * The buckets a window's decision can put on the list: those with a limit or in a CPU pool with a cap. Any other
      * bucket is never listed, never scavenges and has no slot limit, so its answers are set once and not walked every
-     * 250 us: at 10,000 virtual CPUs the walks over every bucket held 24 % of a zvm64 run's samples.
+     * 250 us: the edge's cost follows the limited buckets, not all of them.
      */
     private final int[] held;
     private final boolean[] on;
@@ -147,13 +148,13 @@ public final class LimitList {
         this.bucketType = new int[nb];
         this.entitlement = new double[nb];
         for (int b = 0; b < nb; b++) {
-            limitRate[b] = limits[b] / 100;
+            limitRate[b] = Numbers.percentToFraction(limits[b]);
             soft[b] = buckets.get(b).limitMode().orElse(LimitMode.HARD) == LimitMode.SOFT;
             credit[b] = burst(limitRate[b]);
             double r = limitRate[b];
             unlimited[b] = Double.isInfinite(r);
-            wholeCpus[b] = (int) Math.min(Integer.MAX_VALUE - 1, Math.floor(r + 1e-9));
-            partCpu[b] = r - wholeCpus[b] > 1e-9;
+            wholeCpus[b] = (int) Math.min(Integer.MAX_VALUE - 1, Math.floor(r + Numbers.TOLERANCE));
+            partCpu[b] = r - wholeCpus[b] > Numbers.TOLERANCE;
             groupOf[b] = -1;
             bucketType[b] = buckets.get(b).pool().ordinal();
             entitlement[b] = buckets.get(b).entitlement();
@@ -161,7 +162,7 @@ public final class LimitList {
         }
         poolCapacity = new double[ctx.dispatchPools().size()];
         for (PolicyContext.DispatchPool p : ctx.dispatchPools()) {
-            poolCapacity[p.index()] = p.capacity() / 100;
+            poolCapacity[p.index()] = Numbers.percentToFraction(p.capacity());
         }
         poolFull = new byte[poolCapacity.length];
         int ng = ctx.cpuPools().size();
@@ -176,7 +177,7 @@ public final class LimitList {
             groupIndex[k] = g.index();
             groupDispatchPool[k] = g.dispatchPool();
             groupMembers[k++] = g.members().stream().mapToInt(Integer::intValue).toArray();
-            groupRate[g.index()] = g.cap() / 100;
+            groupRate[g.index()] = Numbers.percentToFraction(g.cap());
             groupCredit[g.index()] = burst(groupRate[g.index()]);
             for (int b : g.members()) {
                 if (groupOf[b] < 0) {
@@ -252,7 +253,7 @@ public final class LimitList {
         if (!trackRates) {
             throw new IllegalStateException("rates are tracked only under " + SoftRule.OTHERS_BELOW_ENTITLEMENT);
         }
-        return rate[b] * 100;
+        return Numbers.fractionToPercent(rate[b]);
     }
 
     /**
@@ -304,7 +305,7 @@ public final class LimitList {
      * about as many buckets as it has logical CPUs, not after all of them.
      */
     private boolean poolIsFull(int dp, WindowView w) {
-        double threshold = poolCapacity[dp] - 1e-9;
+        double threshold = poolCapacity[dp] - Numbers.TOLERANCE;
         double sum = 0;
         for (int b : poolLoose[dp]) {
             sum += Math.min(w.wanting(b), limitRate[b]);

@@ -1,6 +1,7 @@
 package org.schedlab.runner.policy;
 
 import java.util.Arrays;
+import org.schedlab.core.Numbers;
 import org.schedlab.runner.spi.PolicyContext;
 import org.schedlab.runner.spi.VcpuStatus;
 import org.schedlab.runner.spi.WindowView;
@@ -71,7 +72,7 @@ final class SurplusFairWeights {
         int nb = limits.length;
         this.limitCpus = new double[nb];
         for (int b = 0; b < nb; b++) {
-            limitCpus[b] = limits[b] / 100;
+            limitCpus[b] = Numbers.percentToFraction(limits[b]);
         }
         int np = ctx.dispatchPools().size();
         this.capacityCpus = new double[np];
@@ -79,7 +80,7 @@ final class SurplusFairWeights {
         this.adjusted = new int[np];
         for (int p = 0; p < np; p++) {
             int pp = p;
-            capacityCpus[p] = ctx.dispatchPools().get(p).capacity() / 100;
+            capacityCpus[p] = Numbers.percentToFraction(ctx.dispatchPools().get(p).capacity());
             byWeight[p] = ctx.vcpus().stream().filter(v -> v.dispatchPool() == pp)
                     .sorted((a, b) -> weight[a.index()] != weight[b.index()]
                             ? Double.compare(weight[b.index()], weight[a.index()]) : Integer.compare(a.index(), b.index()))
@@ -163,7 +164,7 @@ final class SurplusFairWeights {
             }
         }
         for (PolicyContext.CpuPoolCap g : ctx.cpuPools()) {
-            double cap = g.cap() / 100;
+            double cap = Numbers.percentToFraction(g.cap());
             if (cap < groupWanting[g.index()]) {
                 taken[g.dispatchPool()] += Math.min(cap, groupUse[g.index()]);
             } else {
@@ -209,7 +210,7 @@ final class SurplusFairWeights {
         }
         adjusted[p] = 0;
         double cpus = capacityCpus[p] - taken[p];
-        if (freeCount[p] <= cpus + 1e-9) {
+        if (freeCount[p] <= cpus + Numbers.TOLERANCE) {
             return;
         }
         double rest = freeWeight[p];

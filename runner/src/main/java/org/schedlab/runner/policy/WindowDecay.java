@@ -3,8 +3,8 @@ package org.schedlab.runner.policy;
 /**
  * The factor {@code exp(-len / tau)} by which an exponentially decayed rate forgets over a window of {@code len}
  * microseconds, remembered for the last length. Almost every window has the same length (only interval and warm-up
- * boundaries cut one short), and {@link Math#exp} at every edge was 7% of a small run's time (J1 under fair, JFR):
- * the same length gives the same bits, so remembering it changes no result. One per decayed quantity; not
+ * boundaries cut one short), so {@link Math#exp} need not run at every edge of a run whose edges are its main
+ * cost: the same length gives the same bits, so remembering it changes no result. One per decayed quantity; not
  * thread-safe, like the policy passes that use it.
  */
 public final class WindowDecay {

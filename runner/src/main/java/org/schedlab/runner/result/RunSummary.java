@@ -25,7 +25,7 @@ public record RunSummary(List<DelayStats> vcpuDelays, List<LogicalCpuStats> logi
         buckets = List.copyOf(buckets);
     }
 
-    /** Dispatch delays of one virtual CPU in microseconds; percentiles from a bounded log-linear histogram (within 1/32 below the true value when a VCPU's delays occupy at most 128 buckets; runner.md gives the bound beyond). */
+    /** Dispatch delays of one virtual CPU in microseconds; percentiles from a bounded log-linear histogram (within 1/32 below the true value when a VCPU's delays occupy at most 128 buckets; docs/runner.md, "Delay statistics", gives the bound beyond). */
     public record DelayStats(double meanUs, long p50Us, long p99Us, long maxUs, long count) {
         public DelayStats {
             if (count < 0) {

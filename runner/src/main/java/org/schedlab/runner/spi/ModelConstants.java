@@ -48,9 +48,26 @@ public record ModelConstants(long windowMicros, long reshuffleMicros, long rebal
                              double deadlineScale, long logonHistoryMicros, double logonHistoryJitter) {
 
     /** The model as documented. */
-    public static final ModelConstants DEFAULT = new ModelConstants(250, 5_000, 2_000_000, 300_000,
-            List.of(0L, 0L, 1_000L, 4_000L), 1000, 5_000, 100_000, 300_000, 10_000, 0.002, 25, 0.1,
-            1_600, 12, 0.25, 60_000_000, 0.1);
+    public static final ModelConstants DEFAULT = builder()
+            .windowMicros(250)
+            .reshuffleMicros(5_000)
+            .rebalanceMicros(2_000_000)
+            .dropMicros(300_000)
+            .stealBarrierMicros(List.of(0L, 0L, 1_000L, 4_000L))
+            .fullSpeed(1000)
+            .limitBurstMicros(5_000)
+            .limitRateTauMicros(100_000)
+            .forgetTauMicros(300_000)
+            .normalizeMicros(10_000)
+            .normalizerGain(0.002)
+            .feedbackClampMicros(25)
+            .burnerPeriodDrift(0.1)
+            .sieRunMicros(1_600)
+            .sieWaitMicros(12)
+            .deadlineScale(0.25)
+            .logonHistoryMicros(60_000_000)
+            .logonHistoryJitter(0.1)
+            .build();
 
     public ModelConstants {
         stealBarrierMicros = List.copyOf(stealBarrierMicros);
@@ -80,10 +97,189 @@ public record ModelConstants(long windowMicros, long reshuffleMicros, long rebal
      * for calibrating the z/VM models, never for everyday runs.
      */
     public ModelConstants withFitted(double deadlineScale, long feedbackClampMicros, double forgetTauMicros) {
-        return new ModelConstants(windowMicros, reshuffleMicros, rebalanceMicros, dropMicros, stealBarrierMicros,
-                fullSpeed, limitBurstMicros, limitRateTauMicros, forgetTauMicros, normalizeMicros, normalizerGain,
-                feedbackClampMicros, burnerPeriodDrift, sieRunMicros, sieWaitMicros, deadlineScale,
-                logonHistoryMicros, logonHistoryJitter);
+        return toBuilder().deadlineScale(deadlineScale).feedbackClampMicros(feedbackClampMicros)
+                .forgetTauMicros(forgetTauMicros).build();
+    }
+
+    /** A builder with every constant unset: {@link Builder#build()} names any left unset. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these constants, e.g. {@code DEFAULT.toBuilder().sieRunMicros(800).build()}. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.windowMicros = windowMicros;
+        b.reshuffleMicros = reshuffleMicros;
+        b.rebalanceMicros = rebalanceMicros;
+        b.dropMicros = dropMicros;
+        b.stealBarrierMicros = stealBarrierMicros;
+        b.fullSpeed = fullSpeed;
+        b.limitBurstMicros = limitBurstMicros;
+        b.limitRateTauMicros = limitRateTauMicros;
+        b.forgetTauMicros = forgetTauMicros;
+        b.normalizeMicros = normalizeMicros;
+        b.normalizerGain = normalizerGain;
+        b.feedbackClampMicros = feedbackClampMicros;
+        b.burnerPeriodDrift = burnerPeriodDrift;
+        b.sieRunMicros = sieRunMicros;
+        b.sieWaitMicros = sieWaitMicros;
+        b.deadlineScale = deadlineScale;
+        b.logonHistoryMicros = logonHistoryMicros;
+        b.logonHistoryJitter = logonHistoryJitter;
+        return b;
+    }
+
+    /**
+     * The constants by name, so a calibration changes one without counting positions. {@link #build()} validates
+     * as the record does, after checking that every constant was set. The setters' meanings are the record
+     * components'.
+     */
+    public static final class Builder {
+        private Long windowMicros;
+        private Long reshuffleMicros;
+        private Long rebalanceMicros;
+        private Long dropMicros;
+        private List<Long> stealBarrierMicros;
+        private Integer fullSpeed;
+        private Long limitBurstMicros;
+        private Double limitRateTauMicros;
+        private Double forgetTauMicros;
+        private Long normalizeMicros;
+        private Double normalizerGain;
+        private Long feedbackClampMicros;
+        private Double burnerPeriodDrift;
+        private Double sieRunMicros;
+        private Long sieWaitMicros;
+        private Double deadlineScale;
+        private Long logonHistoryMicros;
+        private Double logonHistoryJitter;
+
+        private Builder() {
+        }
+
+        public Builder windowMicros(long v) {
+            windowMicros = v;
+            return this;
+        }
+
+        public Builder reshuffleMicros(long v) {
+            reshuffleMicros = v;
+            return this;
+        }
+
+        public Builder rebalanceMicros(long v) {
+            rebalanceMicros = v;
+            return this;
+        }
+
+        public Builder dropMicros(long v) {
+            dropMicros = v;
+            return this;
+        }
+
+        /** One per {@link Topology.Distance}, by ordinal. */
+        public Builder stealBarrierMicros(List<Long> v) {
+            stealBarrierMicros = v;
+            return this;
+        }
+
+        public Builder fullSpeed(int v) {
+            fullSpeed = v;
+            return this;
+        }
+
+        public Builder limitBurstMicros(long v) {
+            limitBurstMicros = v;
+            return this;
+        }
+
+        public Builder limitRateTauMicros(double v) {
+            limitRateTauMicros = v;
+            return this;
+        }
+
+        public Builder forgetTauMicros(double v) {
+            forgetTauMicros = v;
+            return this;
+        }
+
+        public Builder normalizeMicros(long v) {
+            normalizeMicros = v;
+            return this;
+        }
+
+        public Builder normalizerGain(double v) {
+            normalizerGain = v;
+            return this;
+        }
+
+        public Builder feedbackClampMicros(long v) {
+            feedbackClampMicros = v;
+            return this;
+        }
+
+        public Builder burnerPeriodDrift(double v) {
+            burnerPeriodDrift = v;
+            return this;
+        }
+
+        public Builder sieRunMicros(double v) {
+            sieRunMicros = v;
+            return this;
+        }
+
+        public Builder sieWaitMicros(long v) {
+            sieWaitMicros = v;
+            return this;
+        }
+
+        public Builder deadlineScale(double v) {
+            deadlineScale = v;
+            return this;
+        }
+
+        public Builder logonHistoryMicros(long v) {
+            logonHistoryMicros = v;
+            return this;
+        }
+
+        public Builder logonHistoryJitter(double v) {
+            logonHistoryJitter = v;
+            return this;
+        }
+
+        /**
+         * @throws IllegalArgumentException if a constant was never set (naming the first) or one is out of range
+         */
+        public ModelConstants build() {
+            String unset = windowMicros == null ? "windowMicros"
+                    : reshuffleMicros == null ? "reshuffleMicros"
+                    : rebalanceMicros == null ? "rebalanceMicros"
+                    : dropMicros == null ? "dropMicros"
+                    : stealBarrierMicros == null ? "stealBarrierMicros"
+                    : fullSpeed == null ? "fullSpeed"
+                    : limitBurstMicros == null ? "limitBurstMicros"
+                    : limitRateTauMicros == null ? "limitRateTauMicros"
+                    : forgetTauMicros == null ? "forgetTauMicros"
+                    : normalizeMicros == null ? "normalizeMicros"
+                    : normalizerGain == null ? "normalizerGain"
+                    : feedbackClampMicros == null ? "feedbackClampMicros"
+                    : burnerPeriodDrift == null ? "burnerPeriodDrift"
+                    : sieRunMicros == null ? "sieRunMicros"
+                    : sieWaitMicros == null ? "sieWaitMicros"
+                    : deadlineScale == null ? "deadlineScale"
+                    : logonHistoryMicros == null ? "logonHistoryMicros"
+                    : logonHistoryJitter == null ? "logonHistoryJitter"
+                    : null;
+            if (unset != null) {
+                throw new IllegalArgumentException("model constant " + unset + " was not set");
+            }
+            return new ModelConstants(windowMicros, reshuffleMicros, rebalanceMicros, dropMicros, stealBarrierMicros,
+                    fullSpeed, limitBurstMicros, limitRateTauMicros, forgetTauMicros, normalizeMicros,
+                    normalizerGain, feedbackClampMicros, burnerPeriodDrift, sieRunMicros, sieWaitMicros,
+                    deadlineScale, logonHistoryMicros, logonHistoryJitter);
+        }
     }
 
     /** The steal barrier for a distance. */

@@ -37,8 +37,7 @@ public interface PolicyInstance {
      * Whether {@link #onLimitList} may ever answer true, or {@link #runningLimit} anything but no cap, for this
      * bucket. Asked once per bucket, after the policy starts; the dispatcher then asks those two every window only
      * about the buckets this allows, and takes the others as never listed and never capped. A policy whose limits
-     * hold few buckets spares the dispatcher a walk over all of them every 250 us (at 10,000 virtual CPUs those asks
-     * were 7 % of a fair run's samples; docs/performance.md). Default: every bucket.
+     * hold few buckets spares the dispatcher a walk over all of them every 250 us. Default: every bucket.
      */
     default boolean mayLimit(int bucket) {
         return true;

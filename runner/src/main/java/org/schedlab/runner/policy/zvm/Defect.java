@@ -4,8 +4,9 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * The scheduler defects the z/VM 6.4 performance report found (seed S:1671, S:1991-2105), each a mechanism
- * the zvm63 and zvm64 policies switch on or off. Spec strings name them in lower case:
+ * The scheduler defects IBM's "z/VM 6.4 Performance Report" found, in its section "CP Scheduler Improvements"
+ * (defects 1 to 5 in "Introduction", the two 6.4 kept in "Remaining Problem Areas"), each a mechanism the zvm63
+ * and zvm64 policies switch on or off. Spec strings name them in lower case:
  * {@code zvm63:since-logon-memory=off,heuristics=off}.
  */
 public enum Defect {
@@ -30,7 +31,7 @@ public enum Defect {
     /**
      * (4) A RELATIVE limit-share is resolved against the RELATIVE limit-shares alone instead of the min-shares
      * with the user's own replaced, so the cap is too large: a lone one is the whole pool (MR2 ran unconstrained
-     * on 6.4, S:2074). 6.3 and 6.4 share it.
+     * on 6.4: "Remaining Problem Areas", "RELATIVE LIMITHARD"). 6.3 and 6.4 share it.
      */
     RELATIVE_LIMIT("relative-limit", "RELATIVE limit-share resolved against the limit-shares alone, so the cap is too large"),
     /**
@@ -41,7 +42,7 @@ public enum Defect {
     NORMALIZER("normalizer", "normalizer rescales entitlements by one factor instead of recomputing them"),
     /**
      * LIMITSOFT holds the user back only to its entitlement when that is above its limit: the soft-limited user
-     * is not held back enough (6.3 and 6.4, S:2028).
+     * is not held back enough (6.3 and 6.4: "Remaining Problem Areas", "LIMITSOFT").
      */
     LIMITSOFT_LEAK("limitsoft-leak", "LIMITSOFT held only to the entitlement when that is above the limit");
 

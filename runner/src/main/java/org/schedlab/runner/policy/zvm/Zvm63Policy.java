@@ -4,7 +4,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * z/VM 6.3's scheduler as the 6.4 report found it (S:1671): the five defects (since-logon memory,
+ * z/VM 6.3's scheduler as the "z/VM 6.4 Performance Report" found it ("CP Scheduler Improvements",
+ * "Introduction"): the five defects (since-logon memory,
  * entitlement over dispatch-list members only, heuristic clamps, wrong relative limits, an ineffective
  * normalizer) plus the LIMITSOFT leak 6.4 then kept. Each is a switch:
  * {@code zvm63:since-logon-memory=off}. See {@link Defect}, {@link Zvm63Settings} and docs/policies.md.
@@ -33,7 +34,7 @@ public final class Zvm63Policy extends ZvmPolicy {
 
     @Override
     ZvmPolicy withSettingsFrom(Map<String, String> options) {
-        // Options apply on top of this policy's current settings, as they always did.
+        // Options apply on top of this policy's current settings.
         return new Zvm63Policy(Zvm63Settings.of(DefectSwitches.configure(NAME, settings.defects(), DEFECTS, options)));
     }
 }

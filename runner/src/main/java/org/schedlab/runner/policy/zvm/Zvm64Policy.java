@@ -4,9 +4,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * z/VM 6.4's repaired scheduler as shipped (S:1673): consumption forgotten over a window, entitlement over every
+ * z/VM 6.4's repaired scheduler as shipped (the "z/VM 6.4 Performance Report", "CP Scheduler Improvements",
+ * "Introduction"): consumption forgotten over a window, entitlement over every
  * logged-on user, no heuristics, and a dispatch list kept only approximately in order (priorities go stale while
- * a VMDBK waits); with the two defects 6.4 kept (S:1991, S:2105): LIMITSOFT not held back enough and a RELATIVE
+ * a VMDBK waits); with the two defects 6.4 kept ("Remaining Problem Areas"): LIMITSOFT not held back enough and a RELATIVE
  * limit computed too large. Each is a switch: {@code zvm64:limitsoft-leak=off}; {@code zvm64:updprio2=on} is the
  * report's exactly ordered experimental driver (see {@link Zvm64Settings}).
  */

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.LimitMode;
+import org.schedlab.core.Numbers;
 import org.schedlab.core.ShareAmount;
 import org.schedlab.core.ShareKind;
 import org.schedlab.runner.policy.LimitList;
@@ -21,7 +22,8 @@ import org.schedlab.solver.Bucket;
 import org.schedlab.solver.Entitlements;
 
 /**
- * The z/VM CP scheduler as the 6.4 report describes it. A virtual CPU's dispatch priority is computed when it
+ * The z/VM CP scheduler as the "z/VM 6.4 Performance Report" describes it in "CP Scheduler Improvements" (the
+ * report, below; quoted names are its subsections). A virtual CPU's dispatch priority is computed when it
  * enters the dispatch list and when its minor time slice ends; lower runs sooner. How it is formed is the
  * release's {@link Priority}; the {@link Defect}s are switches on that mechanism.
  */
@@ -40,10 +42,13 @@ final class ZvmScheduler implements PolicyInstance {
         /**
          * z/VM 6.4 as shipped: the decayed consumption rate over the entitlement as it stood when the VMDBK was
          * priced. It goes stale while the VMDBK waits in a dispatch vector (its rate keeps decaying, its key does
-         * not): cheap, and not exactly ordered (S:1673).
+         * not): cheap, and not exactly ordered, as the report's "Introduction" says of the repairs.
          */
         STALE_RATIO,
-        /** The experimental UPDPRIO2 driver (S:1896): the same ratio in a form that never goes stale, so exact. */
+        /**
+         * The report's experimental UPDPRIO2 driver ("More Donors, More Recipients, and Unequal Shares", Figure 16):
+         * the same ratio in a form that never goes stale, so exact.
+         */
         EXACT_RATIO
     }
 
@@ -149,7 +154,7 @@ final class ZvmScheduler implements PolicyInstance {
             double left = pool.capacity();
             List<Integer> open = new ArrayList<>(mine);
             double[] part = new double[n];
-            while (!open.isEmpty() && left > 1e-9) {
+            while (!open.isEmpty() && left > Numbers.TOLERANCE) {
                 double level = left / open.size();
                 List<Integer> next = new ArrayList<>();
                 double used = 0;
@@ -172,7 +177,7 @@ final class ZvmScheduler implements PolicyInstance {
             }
             for (int v : mine) {
                 double jitter = k.logonHistoryJitter() * (2 * ctx.random(v, HISTORY_STREAM).nextDouble() - 1);
-                out[v] = k.logonHistoryMicros() * part[v] / 100 * (1 + jitter);
+                out[v] = Numbers.percentToFraction(k.logonHistoryMicros() * part[v]) * (1 + jitter);
             }
         }
         return out;
@@ -278,7 +283,7 @@ final class ZvmScheduler implements PolicyInstance {
                 entitlement[v] = dispatchListEntitlement(v, n - 1);
             }
         }
-        double e = Math.max(entitlement[v], 1e-9) / 100;
+        double e = Numbers.percentToFraction(Math.max(entitlement[v], Numbers.TOLERANCE));
         return switch (priority) {
             case DEADLINE -> deadline(v, e, now);
             // log(decayed rate / entitlement) as it stands now: the -now/tau term is what a waiting key misses.
@@ -292,7 +297,7 @@ final class ZvmScheduler implements PolicyInstance {
     /**
      * 6.3 sets a new deadline (time of day plus offset) when a VMDBK comes back from a wait, which puts it behind
      * those already queued; 6.4 keeps the priority it had, so it may preempt the VMDBK that took its CPU. That is
-     * the model's reading of why 6.4's real dispatches were shorter and its dispatch delay lower (S:1776).
+     * the model's reading of why 6.4's real dispatches were shorter and its dispatch delay lower ("Infinite Demand, Equal Share").
      */
     @Override
     public boolean keepsPriorityOverShortWait() {

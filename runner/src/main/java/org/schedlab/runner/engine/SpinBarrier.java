@@ -1,4 +1,4 @@
-package org.schedlab.runner;
+package org.schedlab.runner.engine;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;

@@ -1,4 +1,4 @@
-package org.schedlab.solver;
+package org.schedlab.solver.testkit;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -13,6 +13,7 @@ import org.schedlab.core.Demand;
 import org.schedlab.core.EngineType;
 import org.schedlab.core.LimitMode;
 import org.schedlab.core.LimitShare;
+import org.schedlab.core.Numbers;
 import org.schedlab.core.Partition;
 import org.schedlab.core.Problem;
 import org.schedlab.core.RunControl;
@@ -31,6 +32,9 @@ import org.schedlab.core.VirtualCpu;
  * SMT, CPU affinity OFF, and virtual types the partition lacks. {@link #generate} sizes the partition
  * so that demand is sometimes below, often above capacity; {@link #small} draws problems small
  * enough to run for a few seconds, with topology and SRM knobs as well.
+ *
+ * <p>A test kit, not part of the solver's API: it ships in the solver's test jar (classifier {@code tests}),
+ * which the runner's and the cell's tests and the benchmarks depend on.
  */
 public final class RandomProblems {
 
@@ -230,7 +234,7 @@ public final class RandomProblems {
         return new Partition(cores, threads, Topology.singleChip(HERE), Srm.DEFAULT, cpuPools, HERE);
     }
 
-    private static User user(Random random, int index, int count, Partition partition, Mix mix,
+    static User user(Random random, int index, int count, Partition partition, Mix mix,
                              double absoluteScale, boolean unbounded) {
         List<EngineType> types = partition.types();
         List<VirtualCpu> vcpus = new ArrayList<>(count);
@@ -263,7 +267,7 @@ public final class RandomProblems {
         return new User(String.format(Locale.ROOT, "U%05d", index), shares, cpuPool, affinity, vcpus, HERE);
     }
 
-    private static Demand demand(Random random) {
+    static Demand demand(Random random) {
         double r = random.nextDouble();
         if (r < 0.2) {
             return Demand.UNBOUNDED;
@@ -274,10 +278,10 @@ public final class RandomProblems {
         if (r < 0.35) {
             return Demand.of(100);
         }
-        return Demand.of(tenths(100 * random.nextDouble()));
+        return Demand.of(tenths(Numbers.fractionToPercent(random.nextDouble())));
     }
 
-    private static Share share(Random random, EngineType type, Mix mix, double absoluteScale) {
+    static Share share(Random random, EngineType type, Mix mix, double absoluteScale) {
         ShareAmount min = amount(random, mix, absoluteScale);
         Optional<LimitShare> limit = Optional.empty();
         if (random.nextDouble() < mix.limit()) {
@@ -298,7 +302,7 @@ public final class RandomProblems {
                 : ShareAmount.relative(Math.max(1, Math.round(Math.pow(10, 4 * random.nextDouble()))));
     }
 
-    private static double tenths(double value) {
+    static double tenths(double value) {
         return Math.round(value * 10) / 10.0;
     }
 }

@@ -1,4 +1,4 @@
-package org.schedlab.runner;
+package org.schedlab.runner.engine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
