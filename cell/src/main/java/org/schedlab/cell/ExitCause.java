@@ -84,7 +84,7 @@ public record ExitCause(Kind kind, String message, int signal) {
             return Optional.of(new ExitCause(Kind.FOREIGN_EXIT, "policy " + activity.get().policy() + " called System.exit ("
                     + by + ") while " + activity.get().doing(), 0));
         }
-        if (Watchdog.own(caller.getClassName()) || caller.getClassName().startsWith("org.schedlab.")) {
+        if (Watchdog.own(caller.getClassName())) {
             return Optional.of(new ExitCause(Kind.OWN_EXIT, "System.exit was called by " + by, 0));
         }
         return Optional.of(new ExitCause(Kind.FOREIGN_EXIT, "System.exit was called by " + by, 0));

@@ -126,7 +126,7 @@ public final class GuardedPolicy implements SchedulerPolicy {
         String what = String.valueOf(e).replace('\n', ' ');
         StackTraceElement[] stack = e.getStackTrace();
         for (StackTraceElement f : stack) {
-            if (!Watchdog.own(f.getClassName()) && !f.getClassName().startsWith("org.schedlab.runner.policy.Policies")) {
+            if (!Watchdog.own(f.getClassName()) && !f.getClassName().equals(Policies.class.getName())) {
                 return what + " (at " + f + ")";
             }
         }

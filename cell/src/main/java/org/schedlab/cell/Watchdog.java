@@ -69,10 +69,10 @@ public final class Watchdog {
     private static final Map<ThreadGroup, Activity> RUNNING = new ConcurrentHashMap<>();
     private static final AtomicInteger COUNT = new AtomicInteger();
 
-    /** Stack frames of schedlab's own pipeline and of Java: a policy's frame is any other. */
-    private static final String[] OWN = {"java.", "javax.", "jdk.", "sun.", "org.schedlab.cell.", "org.schedlab.core.",
-            "org.schedlab.solver.", "org.schedlab.comparator.", "org.schedlab.report.", "org.schedlab.runner.engine.",
-            "org.schedlab.runner.Runner", "org.schedlab.runner.SpinBarrier", "org.schedlab.runner.RunConfig"};
+    /** Stack frames of Java's own code; with schedlab's (but its shipped policies') not a policy's. */
+    private static final String[] JAVA = {"java.", "javax.", "jdk.", "sun.", "com.sun."};
+    private static final String SCHEDLAB = "org.schedlab.";
+    private static final String SHIPPED_POLICIES = "org.schedlab.runner.policy.";
 
     private Watchdog() {
     }
@@ -138,13 +138,14 @@ public final class Watchdog {
         return Optional.empty();
     }
 
+    /** Whether a frame of {@code className} is Java's or schedlab's pipeline, not a policy's. */
     static boolean own(String className) {
-        for (String p : OWN) {
+        for (String p : JAVA) {
             if (className.startsWith(p)) {
                 return true;
             }
         }
-        return false;
+        return className.startsWith(SCHEDLAB) && !className.startsWith(SHIPPED_POLICIES);
     }
 
     /** What the watched task {@code thread} belongs to is doing, when it belongs to one. */

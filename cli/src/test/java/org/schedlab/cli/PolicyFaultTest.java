@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.policy.MisbehavingPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.example.policy.MisbehavingPolicy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ class ProcessEndTest {
     Path dir;
 
     private static final Pattern EXIT_LINE = Pattern.compile("schedlab: policy \\Q" + MisbehavingPolicy.CLASS
-            + "\\E:do=exit,at=\\w+ called System.exit \\(org\\.schedlab\\.cli\\.MisbehavingPolicy\\.misbehave\\) while "
+            + "\\E:do=exit,at=\\w+ called System.exit \\(com\\.example\\.policy\\.MisbehavingPolicy\\.misbehave\\) while "
             + "(running J1|being created): the command did not complete; unfinished outputs were discarded");
 
     @Test

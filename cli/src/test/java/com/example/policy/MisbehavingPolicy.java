@@ -1,4 +1,4 @@
-package org.schedlab.cli;
+package com.example.policy;
 
 import java.util.Map;
 import org.schedlab.runner.policy.Policies;
@@ -9,14 +9,15 @@ import org.schedlab.runner.spi.SchedulerPolicy;
 import org.schedlab.runner.spi.WindowView;
 
 /**
- * A user's policy gone wrong, loaded by class name ({@code --policy org.schedlab.cli.MisbehavingPolicy:do=loop,at=urgency}).
+ * A user's policy gone wrong (in a package of its own, as a user's is), loaded by class name
+ * ({@code --policy com.example.policy.MisbehavingPolicy:do=loop,at=urgency}).
  * It runs as {@code fair} except at {@code at} (constructor, start, urgency, windowEnd, name, spec, dispatchMode),
  * where it does {@code do}: {@code loop} forever, {@code exit} (System.exit(0)), {@code throw}, or return
  * {@code null}.
  */
 public final class MisbehavingPolicy implements SchedulerPolicy {
 
-    static final String CLASS = MisbehavingPolicy.class.getName();
+    public static final String CLASS = MisbehavingPolicy.class.getName();
 
     private final String what;
     private final String at;
@@ -31,7 +32,8 @@ public final class MisbehavingPolicy implements SchedulerPolicy {
         misbehave("constructor");
     }
 
-    static String spec(String what, String at) {
+    /** {@code CLASS:do=WHAT,at=AT}. */
+    public static String spec(String what, String at) {
         return CLASS + ":do=" + what + ",at=" + at;
     }
 
