@@ -1,9 +1,10 @@
 package org.schedlab.cell;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -15,6 +16,7 @@ import java.util.Set;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
 import org.schedlab.core.SourceLocation;
+import org.schedlab.core.io.Utf8Text;
 
 /**
  * Expected verdicts, as {@code schedlab test --expect FILE} reads them: a CSV {@code file,problem,policy,verdict}
@@ -88,9 +90,32 @@ public record Expectations(Map<String, Expected> byKey, List<Row> rows) {
         return (file + "\u0000" + problem + "\u0000" + policy).toUpperCase(Locale.ROOT);
     }
 
+    /**
+     * What an expectations file may hold: 32 MiB (a row is some 40 bytes: far more rows than any library has
+     * checks), in lines of at most {@link Utf8Text#MAX_LINE_BYTES}.
+     */
+    public static final Utf8Text.Limits LIMITS = new Utf8Text.Limits("an expectations file", 32L << 20,
+            Utf8Text.MAX_LINE_BYTES);
+
     /** Reads the CSV, reporting every bad line at once. */
     public static Expectations read(Path path) throws IOException, InputException {
-        List<String> lines = Files.readAllLines(path, StandardCharsets.UTF_8);
+        return read(path, Optional.empty());
+    }
+
+    /** As {@link #read(Path)}, giving up on a file not read whole within {@code timeout} (a pipe nobody writes to). */
+    public static Expectations read(Path path, Optional<Duration> timeout) throws IOException, InputException {
+        return parse(path.toString(), Utf8Text.read(path, LIMITS, timeout));
+    }
+
+    /** The expectations in a stream, named {@code fileName} in messages. */
+    public static Expectations read(String fileName, InputStream in) throws IOException, InputException {
+        return parse(fileName, Utf8Text.read(fileName, in, LIMITS));
+    }
+
+    /** The expectations in {@code text} (UTF-8 decoded, without a byte order mark), named {@code fileName}. */
+    public static Expectations parse(String fileName, String text) throws InputException {
+        String path = fileName;
+        List<String> lines = text.lines().toList();
         List<Diagnostic> errors = new ArrayList<>();
         Map<String, Expected> map = new HashMap<>();
         Map<String, Integer> firstLine = new HashMap<>();
@@ -130,7 +155,7 @@ public record Expectations(Map<String, Expected> byKey, List<Row> rows) {
                 continue;
             }
             map.put(k, e);
-            rows.add(new Row(new SourceLocation(path.toString(), n, 1), f[0].strip(), f[1].strip(), f[2].strip(), e));
+            rows.add(new Row(new SourceLocation(path, n, 1), f[0].strip(), f[1].strip(), f[2].strip(), e));
         }
         if (!header && errors.isEmpty()) {
             errors.add(at(path, 1, 1, "empty file: expected the header " + HEADER));
@@ -141,7 +166,8 @@ public record Expectations(Map<String, Expected> byKey, List<Row> rows) {
         return new Expectations(map, rows);
     }
 
-    private static Diagnostic at(Path path, int line, int col, String message) {
-        return new Diagnostic(new SourceLocation(path.toString(), line, col), message);
+    private static Diagnostic at(String file, int line, int col, String message) {
+        // Messages quote the file's fields: one line whatever they hold.
+        return new Diagnostic(new SourceLocation(file, line, col), Utf8Text.visible(message));
     }
 }

@@ -3,12 +3,15 @@ package org.schedlab.cell;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
+import org.schedlab.core.io.Utf8Text;
 import org.schedlab.grammar.ScenarioParser;
 
 /** Finding scenario files, loading them and picking problems out of them. */
@@ -19,10 +22,18 @@ public final class Scenarios {
 
     /** Parses one file; a directory is a {@link CellException}, not a read error. */
     public static Scenario load(Path file) throws InputException, IOException {
+        return load(file, Optional.empty());
+    }
+
+    /**
+     * As {@link #load(Path)}, giving up on a file not read whole within {@code timeout} (a pipe that nobody writes to):
+     * an {@link InputException} at the file.
+     */
+    public static Scenario load(Path file, Optional<Duration> timeout) throws InputException, IOException {
         if (Files.isDirectory(file)) {
             throw new CellException(file + " is a directory, expected a .scn file");
         }
-        return ScenarioParser.parse(file);
+        return ScenarioParser.parse(file.toString(), Utf8Text.read(file, Utf8Text.SCENARIO, timeout));
     }
 
     /** The named problem, or every problem when {@code name} is null. */

@@ -2,8 +2,10 @@ package org.schedlab.cell;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -62,6 +64,15 @@ public record TestPlan(List<TestCase> cases) {
      */
     public static TestPlan load(List<Path> paths, List<SchedulerPolicy> policies, List<Long> seeds,
                                 List<Diagnostic> skipped) throws IOException, InputException {
+        return load(paths, policies, seeds, skipped, Optional.empty());
+    }
+
+    /**
+     * As {@link #load(List, List, List, List)}, a file not read whole within {@code readTimeout} (a pipe that nobody
+     * writes to) being a file with an error.
+     */
+    public static TestPlan load(List<Path> paths, List<SchedulerPolicy> policies, List<Long> seeds,
+                                List<Diagnostic> skipped, Optional<Duration> readTimeout) throws IOException, InputException {
         List<Path> files = Scenarios.expand(paths);
         if (files.isEmpty()) {
             throw new CellException("no .scn files under " + paths);
@@ -70,7 +81,7 @@ public record TestPlan(List<TestCase> cases) {
         List<ScenarioFile> loaded = new ArrayList<>();
         for (Path f : files) {
             try {
-                loaded.add(new ScenarioFile(f, Scenarios.load(f)));
+                loaded.add(new ScenarioFile(f, Scenarios.load(f, readTimeout)));
             } catch (InputException e) {
                 errors.addAll(e.diagnostics());
             }

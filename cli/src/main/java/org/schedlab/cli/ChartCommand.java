@@ -10,10 +10,10 @@ import java.util.concurrent.Callable;
 import org.schedlab.cell.Scenarios;
 import org.schedlab.cell.Trial;
 import org.schedlab.comparator.Comparison;
-import org.schedlab.comparator.ObservedCsv;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
+import org.schedlab.report.Outputs;
 import org.schedlab.report.chart.ChartFormat;
 import org.schedlab.report.chart.RunCharts;
 import org.schedlab.report.chart.RunFigures;
@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
                         + "problem is --problem, else the one the file name starts with, else the scenario's only one.",
                 "Writes BASE.utilization.EXT, BASE.error.EXT and BASE.vector.EXT (BASE: the file name without "
                         + ".series.csv) beside each file, or into --out."},
-        footer = {"", "Exit codes: 0 charts written, 2 bad input.",
+        footer = {"", "Exit codes: 0 charts written, 2 bad input (or a file in the way that schedlab did not write),",
+                "4 a chart could not be written (docs/outputs.md).",
                 "Examples:",
                 "  schedlab run scenarios/J1.scn --policy zvm63",
                 "  schedlab chart runs/J1.zvm63.series.csv --scenario scenarios/J1.scn \\",
@@ -81,14 +82,20 @@ final class ChartCommand implements Callable<Integer> {
         Scenario scenario = Scenarios.load(scenarioFile);
         PrintWriter stdout = spec.commandLine().getOut();
         double warmupS = warmup.toNanos() / 1e9;
+        // Every file's charts may replace only charts schedlab drew: said before the first is drawn.
+        for (Path file : files) {
+            Path dir = out != null ? out : file.toAbsolutePath().getParent();
+            String option = out != null ? "--out" : "RUN_OUTPUT";
+            OutputPaths.checkDirectory(option, dir);
+            OutputPaths.guard(option, () -> Outputs.checkRunFiles(dir, RunCharts.names(RunOutputs.base(file), format)));
+        }
         for (Path file : files) {
             String name = problem != null ? problem : RunOutputs.problem(file)
                     .filter(n -> scenario.problem(n).isPresent()).orElse(null);
             Problem p = Scenarios.single(scenario, name);
             Solution solution = Solver.solve(p);
-            Comparison c = Trial.compare(solution, file, Usage.thresholds(maxError, meanError), warmupS);
             SeriesRecorder series = new SeriesRecorder(solution);
-            ObservedCsv.read(file, solution, series::add);
+            Comparison c = Trial.compare(solution, file, Usage.thresholds(maxError, meanError), warmupS, series::add);
             RunFigures figures = RunFigures.of(p.name(), RunOutputs.source(file), c, Optional.empty())
                     .with(RunOutputs.etr(file, warmupS), RunOutputs.meanDispatchDelayUs(RunOutputs.vcpusFile(file)));
             Path dir = out != null ? out : file.toAbsolutePath().getParent();

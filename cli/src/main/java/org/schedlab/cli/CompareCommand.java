@@ -10,12 +10,12 @@ import java.util.concurrent.Callable;
 import org.schedlab.cell.Scenarios;
 import org.schedlab.cell.Trial;
 import org.schedlab.comparator.Comparison;
-import org.schedlab.comparator.ObservedCsv;
 import org.schedlab.comparator.Verdict;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
+import org.schedlab.report.Outputs;
 import org.schedlab.report.ReportFormat;
 import org.schedlab.runner.RunConfig;
 import org.schedlab.report.chart.ChartFormat;
@@ -39,7 +39,8 @@ import picocli.CommandLine.Spec;
                 + "100*|o-c|/|c|, mean and max over intervals after the warm-up, and a verdict.",
                 "OBS.csv is the long format start_s,end_s,user,vcpu,busy_pct (one row per interval and "
                         + "virtual CPU), as 'schedlab run --format csv' writes it."},
-        footer = {"", "Exit codes: 0 PASS, 1 FAIL, 2 bad input.",
+        footer = {"", "Exit codes: 0 PASS, 1 FAIL, 2 bad input (with --chart: also a chart's place not writable, checked",
+                "before the verdict), 4 a chart could not be written (docs/outputs.md).",
                 "Example:",
                 "  schedlab compare scenarios/J1.scn --problem J1 \\",
                 "      --observed j1-observed.csv --warmup 5s"})
@@ -91,13 +92,25 @@ final class CompareCommand implements Callable<Integer> {
         if (Files.isDirectory(observed)) {
             throw new UsageException("--observed " + observed + " is a directory; expected a measurement file (.csv)");
         }
+        Path dir = chartDir != null ? chartDir : observed.toAbsolutePath().getParent();
+        if (chart != null) {
+            // Said before the verdict: a verdict printed and then an exit for the charts would read as a pass.
+            String option = chartDir != null ? "--out" : "--chart";
+            OutputPaths.checkDirectory(option, dir);
+            OutputPaths.guard(option, () -> Outputs.checkRunFiles(dir, RunCharts.names(RunOutputs.base(observed), chart)));
+        }
         // The one warm-up default, run's and test's: a comparison of a run's own series agrees with what run said.
         double warmupS = warmup != null ? warmup.toNanos() / 1e9 : RunConfig.forProblem(p).warmupMicros() / 1e6;
-        // A problem that changes while it runs is compared phase by phase.
+        // One pass over the measurements, charted or not: a pipe can be read only once. A problem that changes
+        // while it runs is compared phase by phase.
         PhasedSolution phased = p.dynamic() ? Solver.solvePhases(p) : null;
+        SeriesRecorder series = chart == null ? null
+                : phased != null ? new SeriesRecorder(phased) : new SeriesRecorder(solution);
         Comparison c = phased != null
-                ? Trial.compare(phased, observed, Usage.thresholds(maxError, meanError), warmupS)
-                : Trial.compare(solution, observed, Usage.thresholds(maxError, meanError), warmupS);
+                ? Trial.compare(phased, observed, Usage.thresholds(maxError, meanError), warmupS,
+                series == null ? i -> { } : series::add)
+                : Trial.compare(solution, observed, Usage.thresholds(maxError, meanError), warmupS,
+                series == null ? i -> { } : series::add);
         if (c.gaps() > 0) {
             spec.commandLine().getErr().println("schedlab: warning: " + observed + ": " + c.gaps()
                     + (c.gaps() == 1 ? " gap" : " gaps") + " between intervals, " + Numbers.format(c.gapS())
@@ -106,33 +119,12 @@ final class CompareCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         // Measured elsewhere: there is no run of ours, so no run metrics beside the comparison.
         format.reporter().comparison(out, scenario.file(), p.name(), Optional.of(observed.toString()), c, Optional.empty());
-        if (chart != null && phased != null) {
-            charts(phased, p, c, out);
-        } else if (chart != null) {
-            charts(solution, p, c, out);
+        if (chart != null) {
+            RunCharts.write(dir, RunOutputs.base(observed), series.data(), c,
+                    RunFigures.of(p.name(), RunOutputs.source(observed), c, Optional.empty()), chart)
+                    .forEach(path -> out.println("  wrote " + path));
         }
         out.flush();
         return c.verdict() == Verdict.PASS ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
-    }
-
-    /** The charts of a problem that changes while it runs: the answer a step at each change. */
-    private void charts(PhasedSolution solution, Problem p, Comparison c, PrintWriter out)
-            throws IOException, InputException {
-        SeriesRecorder series = new SeriesRecorder(solution);
-        ObservedCsv.read(observed, solution, series::add);
-        Path dir = chartDir != null ? chartDir : observed.toAbsolutePath().getParent();
-        RunCharts.write(dir, RunOutputs.base(observed), series.data(), c,
-                RunFigures.of(p.name(), RunOutputs.source(observed), c, Optional.empty()), chart)
-                .forEach(path -> out.println("  wrote " + path));
-    }
-
-    /** The same charts as a run's, read back from the measurement file (a second, streaming pass). */
-    private void charts(Solution solution, Problem p, Comparison c, PrintWriter out) throws IOException, InputException {
-        SeriesRecorder series = new SeriesRecorder(solution);
-        ObservedCsv.read(observed, solution, series::add);
-        Path dir = chartDir != null ? chartDir : observed.toAbsolutePath().getParent();
-        RunCharts.write(dir, RunOutputs.base(observed), series.data(), c,
-                RunFigures.of(p.name(), RunOutputs.source(observed), c, Optional.empty()), chart)
-                .forEach(path -> out.println("  wrote " + path));
     }
 }

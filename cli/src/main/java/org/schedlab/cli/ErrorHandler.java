@@ -7,7 +7,9 @@ import java.nio.file.NoSuchFileException;
 import org.schedlab.cell.CellException;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
+import org.schedlab.core.io.RefusedOutputException;
 import org.schedlab.core.io.WriteException;
+import org.schedlab.linux.host.HostAccessException;
 import picocli.CommandLine;
 
 /**
@@ -19,13 +21,19 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
         PrintWriter err = cl.getErr();
+        if (Schedlab.ending) {
+            // The process is ending under the command (a signal): its outputs were discarded on purpose, and the
+            // shutdown hook says so; a "could not write ...: Stream closed" here would only mislead.
+            return ExitCodes.VERDICT_FAILED;
+        }
         if (ex instanceof InputException input) {
             for (Diagnostic d : input.diagnostics()) {
                 err.println(d);
             }
             return ExitCodes.BAD_INPUT;
         }
-        if (ex instanceof UsageException || ex instanceof CellException) {
+        if (ex instanceof UsageException || ex instanceof CellException || ex instanceof HostAccessException
+                || ex instanceof RefusedOutputException) {
             err.println("schedlab: " + ex.getMessage());
             return ExitCodes.BAD_INPUT;
         }

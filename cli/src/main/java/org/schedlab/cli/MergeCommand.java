@@ -2,14 +2,18 @@ package org.schedlab.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
-import org.schedlab.core.io.AtomicOutput;
+import org.schedlab.core.io.OutputGuard;
+import org.schedlab.core.io.OutputTransaction;
 import org.schedlab.report.MergedReport;
+import org.schedlab.report.Outputs;
 import org.schedlab.report.ReportFormat;
 import org.schedlab.report.TestResultsJson;
 import org.schedlab.report.html.MergedHtml;
@@ -29,7 +33,8 @@ import picocli.CommandLine.Spec;
         description = {"Join the JSON outputs of schedlab test --shard K/N (all N shards, any order) into one "
                 + "report in plan order, with the exit code one unsharded run would have."},
         footer = {"", "Exit codes: 0 all as expected, 1 any check not as expected, 2 bad input (a shard missing, "
-                + "twice, or from another plan).",
+                + "twice, from another plan, run with other options or changed after it was written; or an output "
+                + "in the way that schedlab did not write), 4 an output could not be written (docs/outputs.md).",
                 "Example:",
                 "  schedlab merge shard-1.json shard-2.json shard-3.json \\",
                 "      --junit-xml target/schedlab-junit.xml"})
@@ -45,15 +50,28 @@ final class MergeCommand implements Callable<Integer> {
             description = "text, json or markdown (default: ${DEFAULT-VALUE}).")
     ReportFormat format;
 
-    @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit (Surefire) XML report.")
+    @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit (Surefire) XML report; "
+            + "FILE may only be new, empty or a JUnit report schedlab wrote.")
     Path junitXml;
 
     @Option(names = "--html", paramLabel = "DIR", description = "Also write the merged summary as a static HTML "
-            + "report into DIR (no charts: the shards' JSON carries figures, not series).")
+            + "report into DIR (no charts: the shards' JSON carries figures, not series), replaced as a whole: DIR "
+            + "may only be new, empty or a report schedlab wrote.")
     Path html;
 
     @Override
     public Integer call() throws IOException, InputException {
+        // Outputs may replace only what schedlab wrote, never a shard: said before anything is read.
+        if (junitXml != null) {
+            OutputPaths.checkFile("--junit-xml", junitXml);
+            OutputPaths.guard("--junit-xml", () -> {
+                Outputs.checkJunitXml(junitXml);
+                OutputGuard.checkApart(junitXml, files, html == null ? List.of() : List.of(html));
+            });
+        }
+        if (html != null) {
+            OutputPaths.checkReportDirectory("--html", html, files);
+        }
         List<TestResultsJson.Document> docs = new ArrayList<>();
         List<Diagnostic> errors = new ArrayList<>();
         for (Path f : files) {
@@ -71,19 +89,23 @@ final class MergeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         MergedReport.write(out, format, merged);
         out.flush();
-        if (junitXml != null) {
-            try (AtomicOutput xml = AtomicOutput.create(junitXml)) {
-                PrintWriter w = new PrintWriter(xml.writer());
-                MergedReport.write(w, ReportFormat.JUNIT_XML, merged);
-                w.flush();
-                if (w.checkError()) {
-                    throw new IOException("cannot write " + junitXml);
+        if (junitXml != null || html != null) {
+            // One transaction: the JUnit file and the HTML report are replaced together or not at all.
+            try (OutputTransaction outputs = OutputTransaction.begin()) {
+                if (junitXml != null) {
+                    StringWriter xml = new StringWriter();
+                    MergedReport.write(new PrintWriter(xml), ReportFormat.JUNIT_XML, merged);
+                    try (Writer w = outputs.file(junitXml)) {
+                        w.write(xml.toString());
+                    }
                 }
-                xml.commit();
+                if (html != null) {
+                    MergedHtml.write(outputs, html, merged, files);
+                }
+                outputs.commit();
+                PrintWriter err = spec.commandLine().getErr();
+                outputs.targets().forEach(t -> err.println("schedlab: wrote " + t));
             }
-        }
-        if (html != null) {
-            MergedHtml.write(html, merged);
         }
         return merged.allAsExpected() ? ExitCodes.OK : ExitCodes.VERDICT_FAILED;
     }

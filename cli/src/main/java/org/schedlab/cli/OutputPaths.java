@@ -3,8 +3,11 @@ package org.schedlab.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
 import org.schedlab.cell.Scenarios;
+import org.schedlab.core.io.RefusedOutputException;
+import org.schedlab.report.Outputs;
 
 /**
  * Checks made before any work starts, so that a wrong path is said at once, naming the option,
@@ -32,6 +35,26 @@ final class OutputPaths {
         checkCanHold(option, dir, dir.toAbsolutePath());
     }
 
+    /**
+     * {@code option}'s report directory {@code dir} can be made or replaced: it is built beside itself, so its
+     * parent must be writable; and it may be replaced ({@link Outputs#checkHtmlReport}): it holds none of
+     * {@code inputs}, and it is missing, empty or a report schedlab wrote.
+     */
+    static void checkReportDirectory(String option, Path dir, Collection<Path> inputs) {
+        guard(option, () -> Outputs.checkHtmlReport(dir, inputs));
+        Path parent = dir.toAbsolutePath().normalize().getParent();
+        checkCanHold(option, dir, parent);
+    }
+
+    /** A check of {@code core/io}'s or the reports' guard, its refusal a usage error naming the option. */
+    static void guard(String option, Runnable check) {
+        try {
+            check.run();
+        } catch (RefusedOutputException e) {
+            throw new UsageException(option + " " + e.getMessage());
+        }
+    }
+
     private static void checkCanHold(String option, Path given, Path dir) {
         Path existing = dir;
         while (existing != null && !Files.exists(existing)) {
@@ -44,7 +67,16 @@ final class OutputPaths {
             throw new UsageException(option + " " + given + ": " + existing + " is a file, not a directory");
         }
         if (!Files.isWritable(existing)) {
-            throw new UsageException(option + " " + given + ": cannot write in " + existing + " (permission denied)");
+            throw new UsageException(option + " " + given + ": cannot write in " + existing + " ("
+                    + (readOnly(existing) ? "read-only file system" : "permission denied") + ")");
+        }
+    }
+
+    private static boolean readOnly(Path dir) {
+        try {
+            return Files.getFileStore(dir).isReadOnly();
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -6,8 +6,11 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import org.schedlab.cell.GuardedPolicy;
 import picocli.CommandLine.Option;
 
 /**
@@ -34,9 +37,18 @@ final class PolicyPath {
         return loader;
     }
 
-    /** A policy spec resolved with this path: an unknown name or a bad entry is a usage error (exit 2). */
-    org.schedlab.runner.spi.SchedulerPolicy create(String spec) {
-        return Usage.policy(spec, loader());
+    /**
+     * A policy spec resolved with this path: an unknown name or a bad entry is a usage error (exit 2). The policy
+     * is created and first asked what the runner needs within {@code timeout}; a fault there is kept as the
+     * policy's ({@link GuardedPolicy#fault()}): its checks end in ERROR, the others run.
+     */
+    GuardedPolicy create(String spec, Optional<Duration> timeout) {
+        ClassLoader l = loader();
+        try {
+            return GuardedPolicy.create(spec, l, timeout);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     private static ClassLoader open(String path) {

@@ -16,6 +16,7 @@ import org.schedlab.core.InputException;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
+import org.schedlab.report.Outputs;
 import org.schedlab.report.ReportFormat;
 import org.schedlab.report.RunFiles;
 import org.schedlab.report.chart.ChartFormat;
@@ -43,7 +44,9 @@ import picocli.CommandLine.Spec;
                 + "time. Writes the observed series (per interval and virtual CPU: raw busy, MT1-equivalent busy, "
                 + "ETR), dispatch delays per virtual CPU, logical CPU statistics and limit-list time per bucket.",
                 "Prints each virtual CPU's correct and mean observed consumption and the run's error."},
-        footer = {"", "Exit codes: 0 the run finished, 1 the run failed (policy error or timeout), 2 bad input.",
+        footer = {"", "Exit codes: 0 the run finished, 1 the run failed (policy error or timeout, or a policy ended the",
+                "process), 2 bad input (or a file in the way that schedlab did not write), 4 an output could not be",
+                "written (docs/outputs.md).",
                 "Examples:",
                 "  schedlab run scenarios/J1.scn --policy zvm63 --out runs",
                 "  schedlab compare scenarios/J1.scn \\",
@@ -87,9 +90,15 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InputException {
-        Scenario scenario = Scenarios.load(file);
-        SchedulerPolicy p = policyPath.create(policy);
+        Scenario scenario = Scenarios.load(file, Optional.ofNullable(options.timeout));
+        SchedulerPolicy p = policyPath.create(policy, Optional.ofNullable(options.timeout));
         OutputPaths.checkDirectory("--out", out);
+        // Every problem's files may replace only files schedlab wrote: said before the first run starts.
+        for (Problem pr : Scenarios.select(scenario, problem)) {
+            String base = pr.name() + "." + fileName(p.spec());
+            OutputPaths.guard("--out", () -> Outputs.checkRunFiles(out,
+                    Outputs.runFileNames(format, base, Optional.ofNullable(chart))));
+        }
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         int status = ExitCodes.OK;
@@ -129,15 +138,15 @@ final class RunCommand implements Callable<Integer> {
                     continue;
                 }
                 RunMetrics metrics = outcome.metrics().orElseThrow();
-                output.finish(outcome.comparison().orElseThrow(), metrics);
-                ReportFormat.TEXT.reporter().runSummary(stdout, pr, p.spec(), config, outcome.comparison().orElseThrow(),
-                        metrics);
-                output.paths().forEach(path -> stdout.println("  wrote " + path));
+                Comparison c = outcome.comparison().orElseThrow();
                 if (series != null) {
-                    Comparison c = outcome.comparison().orElseThrow();
-                    RunCharts.write(out, base, series.data(), c, RunFigures.of(pr.name(), p.spec(), c,
-                            Optional.of(metrics)), chart).forEach(path -> stdout.println("  wrote " + path));
+                    // The charts belong to the run's set of files: replaced with them, or not at all.
+                    RunCharts.write(output::stream, output.dir(), base, series.data(), c, RunFigures.of(pr.name(),
+                            p.spec(), c, Optional.of(metrics)), chart);
                 }
+                output.finish(c, metrics);
+                ReportFormat.TEXT.reporter().runSummary(stdout, pr, p.spec(), config, c, metrics);
+                output.paths().forEach(path -> stdout.println("  wrote " + path));
             } finally {
                 progress.done();
             }

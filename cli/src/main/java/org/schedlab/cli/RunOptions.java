@@ -33,7 +33,9 @@ final class RunOptions {
     int threads;
 
     @Option(names = "--timeout", paramLabel = "TIME", converter = DurationConverter.Timeout.class,
-            description = "Wall-clock limit per run; a run over it ends with an ERROR verdict (default: none).")
+            description = "Wall-clock limit per run; a run over it ends with an ERROR verdict, one whose policy does not "
+                    + "return within 1 s more. It also bounds creating each policy and reading an input that is a "
+                    + "pipe (default: none).")
     Duration timeout;
 
     /**
@@ -59,7 +61,8 @@ final class RunOptions {
         try {
             RunConfig.Builder b = base.toBuilder();
             if (duration != null) {
-                b.duration(duration);
+                // As for RUNIT DURATION: without --warmup, 5 s or half the run when that is shorter.
+                b.duration(duration).warmupMicros(RunConfig.defaultWarmupMicros(micros(duration)));
             }
             if (interval != null) {
                 b.intervalMicros(micros(interval));

@@ -2,15 +2,20 @@ package org.schedlab.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 import org.schedlab.cell.AggregateResult;
 import org.schedlab.cell.Expectations;
+import org.schedlab.cell.RunSettings;
+import org.schedlab.cell.Scenarios;
 import org.schedlab.cell.Shards;
 import org.schedlab.cell.TestPlan;
 import org.schedlab.cell.TestResult;
@@ -18,8 +23,9 @@ import org.schedlab.cell.Trial;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
-import org.schedlab.core.io.AtomicOutput;
-import org.schedlab.core.io.WriteException;
+import org.schedlab.core.io.OutputGuard;
+import org.schedlab.core.io.OutputTransaction;
+import org.schedlab.report.Outputs;
 import org.schedlab.report.ReportFormat;
 import org.schedlab.report.TestRunFacts;
 import org.schedlab.report.chart.SeriesData;
@@ -45,8 +51,9 @@ import picocli.CommandLine.Spec;
                         + "output gives the spread (min, median, max) and says when the verdict depends on the seed.",
                 "A directory among PATH that holds an expected.csv brings its expected verdicts (said on stderr); "
                         + "--expect FILE replaces them, --no-expect drops them."},
-        footer = {"", "Exit codes: 0 every verdict as expected (unlisted: PASS), 1 any not, 2 bad input (a file with",
-                "errors is reported and the others still run).",
+        footer = {"", "Exit codes: 0 every verdict as expected (unlisted: PASS), 1 any not (or a policy ended the",
+                "process), 2 bad input (a file with errors is reported and the others still run; an output in the",
+                "way that schedlab did not write), 4 an output could not be written (docs/outputs.md).",
                 "Examples:",
                 "  schedlab test scenarios --policy zvm63 --policy zvm64 \\",
                 "      --policy fair",
@@ -92,11 +99,13 @@ final class TestCommand implements Callable<Integer> {
     @Option(names = "--no-expect", description = "Read no expectations file: every check is expected to PASS.")
     boolean noExpect;
 
-    @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit (Surefire) XML report.")
+    @Option(names = "--junit-xml", paramLabel = "FILE", description = "Also write a JUnit (Surefire) XML report; "
+            + "FILE may only be new, empty or a JUnit report schedlab wrote.")
     Path junitXml;
 
     @Option(names = "--html", paramLabel = "DIR",
-            description = "Also write a static HTML report with charts into DIR (docs/charts.md).")
+            description = "Also write a static HTML report with charts into DIR (docs/charts.md), replaced as a whole: "
+                    + "DIR may only be new, empty or a report schedlab wrote, and hold no input.")
     Path html;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.Test.class,
@@ -125,19 +134,34 @@ final class TestCommand implements Callable<Integer> {
         if (noExpect && expect != null) {
             throw new UsageException("--expect and --no-expect exclude each other");
         }
-        List<SchedulerPolicy> chosen = (policies == null ? List.of("fair") : policies).stream().map(policyPath::create).toList();
+        List<SchedulerPolicy> chosen = new ArrayList<>();
+        for (String given : policies == null ? List.of("fair") : policies) {
+            chosen.add(policyPath.create(given, Optional.ofNullable(options.timeout)));
+        }
         Thresholds thresholds = Usage.thresholds(maxError, meanError).withSettleS(settle.toNanos() / 1e9);
         PrintWriter err = spec.commandLine().getErr();
         Optional<Path> expectFile = noExpect ? Optional.empty()
                 : expect != null ? Optional.of(expect) : Expectations.defaultFor(paths);
-        Expectations expected = expectFile.isPresent() ? Expectations.read(expectFile.get()) : Expectations.NONE;
+        // --timeout bounds reading too: a pipe named as an input that nobody writes to is an error, not a hang.
+        Optional<Duration> timeout = Optional.ofNullable(options.timeout);
+        Expectations expected = expectFile.isPresent() ? Expectations.read(expectFile.get(), timeout) : Expectations.NONE;
         OutputPaths.checkScenarioDirectories(paths);
+        // Outputs may replace only what schedlab wrote, never an input: said before anything runs.
+        List<Path> inputs = new ArrayList<>(Scenarios.expand(paths));
+        expectFile.ifPresent(inputs::add);
         if (junitXml != null) {
             OutputPaths.checkFile("--junit-xml", junitXml);
+            OutputPaths.guard("--junit-xml", () -> {
+                Outputs.checkJunitXml(junitXml);
+                OutputGuard.checkApart(junitXml, inputs, html == null ? List.of() : List.of(html));
+            });
+        }
+        if (html != null) {
+            OutputPaths.checkReportDirectory("--html", html, inputs);
         }
         // A file with errors is reported and left out; the others still run, and the exit status says so.
         List<Diagnostic> skipped = new ArrayList<>();
-        TestPlan whole = TestPlan.load(paths, chosen, seeds == null ? List.of() : seeds.seeds(), skipped);
+        TestPlan whole = TestPlan.load(paths, chosen, seeds == null ? List.of() : seeds.seeds(), skipped, timeout);
         skipped.forEach(err::println);
         if (expect == null && expectFile.isPresent()) {
             err.println("schedlab: expectations from " + expectFile.get() + " (--expect FILE to use others, "
@@ -174,33 +198,41 @@ final class TestCommand implements Callable<Integer> {
 
         PrintWriter out = spec.commandLine().getOut();
         List<AggregateResult> checks = AggregateResult.group(results);
+        // What the results depend on besides the files and thresholds: merge holds shards to the same.
+        RunSettings settings = new RunSettings(chosen.stream().map(SchedulerPolicy::spec).toList(),
+                options.seed == null ? OptionalLong.empty() : OptionalLong.of(options.seed),
+                seeds == null ? List.of() : seeds.seeds(), Optional.ofNullable(options.duration),
+                Optional.ofNullable(options.interval), Optional.ofNullable(options.warmup), timeout);
+        List<Long> usedSeeds = IntStream.range(0, plan.size())
+                .mapToObj(i -> plan.cases().get(i).configure(configs.get(i)).seed()).toList();
+        TestRunFacts facts = new TestRunFacts(wallSeconds, usedSeeds, Optional.of(settings));
         if (shard == null) {
-            format.reporter().tests(out, checks, thresholds);
+            format.reporter().tests(out, checks, thresholds, facts);
         } else {
-            format.reporter().shardTests(out, checks, thresholds, part);
+            format.reporter().shardTests(out, checks, thresholds, part, facts);
         }
         out.flush();
-        if (junitXml != null) {
-            try (AtomicOutput xml = AtomicOutput.create(junitXml)) {
-                PrintWriter w = new PrintWriter(xml.writer());
-                List<Long> seeds = IntStream.range(0, plan.size())
-                        .mapToObj(i -> plan.cases().get(i).configure(configs.get(i)).seed()).toList();
-                ReportFormat.JUNIT_XML.reporter().tests(w, checks, thresholds,
-                        new TestRunFacts(wallSeconds, seeds));
-                w.flush();
-                if (w.checkError()) {
-                    throw new WriteException(junitXml, new IOException("write failed"));
+        if (junitXml != null || html != null) {
+            // One transaction: the JUnit file and the HTML report are replaced together or not at all.
+            try (OutputTransaction files = OutputTransaction.begin()) {
+                if (junitXml != null) {
+                    StringWriter xml = new StringWriter();
+                    ReportFormat.JUNIT_XML.reporter().tests(new PrintWriter(xml), checks, thresholds, facts);
+                    try (Writer w = files.file(junitXml)) {
+                        w.write(xml.toString());
+                    }
                 }
-                xml.commit();
+                if (html != null) {
+                    List<Optional<SeriesData>> series = new ArrayList<>();
+                    for (int i = 0; i < results.size(); i++) {
+                        series.add(results.get(i).trial().error().isPresent() || recorders[i] == null ? Optional.empty()
+                                : Optional.of(recorders[i].data()));
+                    }
+                    HtmlReport.write(files, html, results, series, thresholds, parallel);
+                }
+                files.commit();
+                files.targets().forEach(t -> err.println("schedlab: wrote " + t));
             }
-        }
-        if (html != null) {
-            List<Optional<SeriesData>> series = new ArrayList<>();
-            for (int i = 0; i < results.size(); i++) {
-                series.add(results.get(i).trial().error().isPresent() || recorders[i] == null ? Optional.empty()
-                        : Optional.of(recorders[i].data()));
-            }
-            HtmlReport.write(html, results, series, thresholds, parallel);
         }
         if (!skipped.isEmpty()) {
             err.println("schedlab: " + skipped.stream().map(d -> d.location().file()).distinct().count()

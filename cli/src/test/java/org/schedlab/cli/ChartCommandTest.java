@@ -90,7 +90,7 @@ class ChartCommandTest {
         Cli.Result r = Cli.run("test", Cli.scenarioArg("J1"), Cli.scenarioArg("J2"), "--policy", "fair", "--policy",
                 "zvm63", "--duration", "10s", "--warmup", "2s", "--html", html.toString());
         assertTrue(r.code() == 0 || r.code() == 1, r::all);
-        assertEquals(List.of("img", "index.html", "p001.html", "p002.html"), Cli.list(html));
+        assertEquals(List.of(".schedlab-report", "img", "index.html", "p001.html", "p002.html"), Cli.list(html));
         String index = Cli.read(html.resolve("index.html"));
         assertTrue(index.contains("<table class=\"sortable\" id=\"summary\">"), "the summary table");
         assertTrue(index.contains("href=\"p001.html#c0\""), "rows link to the problem pages");

@@ -180,4 +180,90 @@ class MergeCommandTest {
         r.assertExit(ExitCodes.BAD_INPUT);
         assertTrue(r.err().contains("K/N"), r::all);
     }
+
+    @Test
+    void merge_aFailEditedToAsExpected_refusedNamingTheRow() throws IOException {
+        // Find a shard with a row that is not as expected (JAR04 fails under fair) and say it is.
+        for (Path shard : shards) {
+            String text = Files.readString(shard, StandardCharsets.UTF_8);
+            if (!text.contains("\"as_expected\": false")) {
+                continue;
+            }
+            Path edited = dir.resolve("edited-" + shard.getFileName());
+            Files.writeString(edited, text.replaceFirst("\"as_expected\": false", "\"as_expected\": true"));
+            List<Path> set = new ArrayList<>(shards);
+            set.set(shards.indexOf(shard), edited);
+            Cli.Result merged = merge(set);
+            merged.assertExit(ExitCodes.BAD_INPUT);
+            assertEquals(1, merged.errLines().size(), merged::all);
+            assertTrue(merged.errLines().get(0).matches(java.util.regex.Pattern.quote(edited.toString())
+                    + ":1:1: result \\d+: \"as_expected\" is true, but verdict FAIL is not the expected PASS: the file was "
+                    + "changed after schedlab wrote it"), merged::all);
+            return;
+        }
+        throw new AssertionError("no shard has a check that is not as expected");
+    }
+
+    /** Every field of a row that follows from the rest, changed in each row of each shard: every change is refused. */
+    @Test
+    void merge_derivedFieldsEdited_everyEditRefused() throws IOException {
+        List<String[]> edits = List.of(new String[] {"\"as_expected\": true", "\"as_expected\": false"},
+                new String[] {"\"as_expected\": false", "\"as_expected\": true"},
+                new String[] {"\"seed_dependent\": false", "\"seed_dependent\": true"},
+                new String[] {"\"verdict\": \"PASS\"", "\"verdict\": \"FAIL\""},
+                new String[] {"\"verdict\": \"FAIL\"", "\"verdict\": \"PASS\""});
+        int tried = 0;
+        for (Path shard : shards) {
+            String text = Files.readString(shard, StandardCharsets.UTF_8);
+            for (String[] edit : edits) {
+                for (int at = text.indexOf(edit[0]); at >= 0; at = text.indexOf(edit[0], at + 1)) {
+                    Path edited = dir.resolve("edit-" + tried++ + ".json");
+                    Files.writeString(edited, text.substring(0, at) + edit[1] + text.substring(at + edit[0].length()));
+                    List<Path> set = new ArrayList<>(shards);
+                    set.set(shards.indexOf(shard), edited);
+                    Cli.Result merged = merge(set);
+                    merged.assertExit(ExitCodes.BAD_INPUT);
+                    assertTrue(merged.err().contains("the file was changed after schedlab wrote it"), merged::all);
+                }
+            }
+        }
+        assertTrue(tried > 10, "edits tried: " + tried);
+    }
+
+    @Test
+    void merge_shardsRunWithOtherOptions_refusedNamingTheDifference() throws IOException {
+        List<String[]> others = List.of(new String[] {"--seed", "42"}, new String[] {"--duration", "7s"},
+                new String[] {"--interval", "0.5s"}, new String[] {"--warmup", "2s"}, new String[] {"--timeout", "60s"});
+        List<String> said = List.of("was run with --seed 42, but " + shards.get(0) + " with the scenarios' seeds",
+                "was run with --duration 7 s, but " + shards.get(0) + " with --duration 6 s",
+                "was run with --interval 0.5 s, but " + shards.get(0) + " with the scenarios' intervals",
+                "was run with --warmup 2 s, but " + shards.get(0) + " with --warmup 1 s",
+                "was run with --timeout 60 s, but " + shards.get(0) + " with no timeout");
+        for (int i = 0; i < others.size(); i++) {
+            List<String> a = new ArrayList<>(List.of("test", plan.toString()));
+            List<String> run = new ArrayList<>(RUN);
+            int given = run.indexOf(others.get(i)[0]);
+            if (given >= 0) {
+                run.set(given + 1, others.get(i)[1]);
+            } else {
+                run.addAll(List.of(others.get(i)));
+            }
+            a.addAll(run);
+            a.addAll(List.of("--format", "json", "--shard", "2/3"));
+            Cli.Result r = Cli.run(a.toArray(String[]::new));
+            Path other = Files.writeString(dir.resolve("other-" + i + ".json"), r.out(), StandardCharsets.UTF_8);
+            Cli.Result merged = merge(List.of(shards.get(0), other, shards.get(2)));
+            merged.assertExit(ExitCodes.BAD_INPUT);
+            assertEquals(List.of(other + ":1:1: " + said.get(i) + ": merge only shards run with the same options"),
+                    merged.errLines());
+        }
+        // Policies make the plan: a shard of another plan of the same size is refused too.
+        List<String> a = new ArrayList<>(List.of("test", plan.toString(), "--duration", "6s", "--warmup", "1s", "--policy",
+                "zvm63", "--policy", "fair", "--max-error", "0.5", "--format", "json", "--shard", "2/3"));
+        Path other = Files.writeString(dir.resolve("other-policies.json"), Cli.run(a.toArray(String[]::new)).out());
+        Cli.Result merged = merge(List.of(shards.get(0), other, shards.get(2)));
+        merged.assertExit(ExitCodes.BAD_INPUT);
+        assertEquals(List.of(other + ":1:1: was run with --policy zvm63, fair, but " + shards.get(0) + " with --policy "
+                + "zvm64, fair: merge only shards run with the same options"), merged.errLines());
+    }
 }

@@ -32,6 +32,20 @@ class RunCommandTest {
     }
 
     @Test
+    void run_durationWithoutWarmup_getsTheDocumentedDefaultWarmup() throws IOException {
+        // 5 s, or half the run when that is shorter than 10 s: as for RUNIT DURATION (docs/outputs.md).
+        Map<String, String> warmupByDuration = Map.of("2s", "1", "5s", "2.5", "9s", "4.5", "10s", "5", "30s", "5");
+        for (Map.Entry<String, String> e : warmupByDuration.entrySet()) {
+            Path out = dir.resolve("warmup-" + e.getKey());
+            Cli.Result r = Cli.run("run", Cli.scenarioArg("J1"), "--duration", e.getKey(), "--format", "json", "--out",
+                    out.toString());
+            r.assertExit(0);
+            assertTrue(Cli.read(out.resolve("J1.fair.json")).contains("\"warmup_s\": " + e.getValue() + ",\n"),
+                    () -> e.getKey() + "\n" + r.all());
+        }
+    }
+
+    @Test
     void run_csv_writesTheFourProblemPolicyFilesIntoOut() {
         Path out = dir.resolve("runs");
 

@@ -119,7 +119,7 @@ class TestCommandTest {
 
         r.assertExit(0);
         Map<String, Object> doc = Json.object(Json.parse(r.out()));
-        assertEquals(List.of("thresholds", "seeds", "results", "summary"), List.copyOf(doc.keySet()));
+        assertEquals(List.of("thresholds", "settings", "seeds", "results", "summary"), List.copyOf(doc.keySet()));
         List<Object> results = Json.array(doc.get("results"));
         assertEquals(2, results.size());
         for (Object o : results) {

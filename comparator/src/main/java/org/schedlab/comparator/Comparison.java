@@ -12,8 +12,8 @@ import org.schedlab.core.Numbers;
  * what the comparison itself found: a runner's own metrics (ETR, dispatch delay) travel beside it, in the cell.
  *
  * @param intervals           every interval in the order observed, which is order of time: each starts at
- *                            or after the end of the one before (gaps allowed, overlaps not); warm-up ones
- *                            with {@code counted} false
+ *                            or after the end of the one before (gaps allowed, overlaps not); warm-up and
+ *                            disturbed ones with {@code counted} false
  * @param warmupS             intervals starting before this many seconds are excluded
  * @param relative            false when the correct vector is all zero and errors are absolute
  * @param vcpus               per running virtual CPU, in {@code Solution.running()} order; for a problem that
@@ -49,9 +49,10 @@ public record Comparison(List<IntervalError> intervals, double warmupS, boolean 
                         + Numbers.format(previous.endS()) + " s: intervals must come in order and not overlap");
             }
             previous = e;
-            if (e.counted() != (e.startS() >= warmupS)) {
+            if (e.counted() != (e.startS() >= warmupS && !e.disturbed())) {
                 throw new IllegalArgumentException("interval " + e.startS() + ".." + e.endS()
-                        + " s is counted contrary to the " + warmupS + " s warm-up");
+                        + " s is counted contrary to the " + warmupS + " s warm-up"
+                        + (e.disturbed() ? " and its disturbance" : ""));
             }
             counted += e.counted() ? 1 : 0;
         }
@@ -59,8 +60,10 @@ public record Comparison(List<IntervalError> intervals, double warmupS, boolean 
             throw new IllegalArgumentException("no intervals to compare: the measurement has no intervals");
         }
         if (counted == 0) {
+            long disturbed = intervals.stream().filter(e -> e.disturbed() && e.startS() >= warmupS).count();
             throw new IllegalArgumentException("no intervals to compare: all " + intervals.size()
-                    + " intervals start before the end of the " + Numbers.format(warmupS) + " s warm-up");
+                    + " intervals start before the end of the " + Numbers.format(warmupS) + " s warm-up"
+                    + (disturbed == 0 ? "" : " or are disturbed (" + disturbed + " after the warm-up)"));
         }
         requireConsistentPhases(intervals, thresholds, vcpus.size(), phases);
     }
@@ -116,7 +119,24 @@ public record Comparison(List<IntervalError> intervals, double warmupS, boolean 
 
     /** Intervals left out because they start inside the warm-up. */
     public int excludedIntervals() {
-        return intervals.size() - countedIntervals();
+        int n = 0;
+        for (IntervalError e : intervals) {
+            n += e.startS() < warmupS ? 1 : 0;
+        }
+        return n;
+    }
+
+    /**
+     * Intervals after the warm-up left out because they were disturbed: the machine took the partition's CPUs
+     * (a run on a real kernel, docs/linux.md). Always 0 for the model and for measurements read from a file.
+     * {@code countedIntervals() + excludedIntervals() + disturbedIntervals()} is every interval.
+     */
+    public int disturbedIntervals() {
+        int n = 0;
+        for (IntervalError e : intervals) {
+            n += e.disturbed() && e.startS() >= warmupS ? 1 : 0;
+        }
+        return n;
     }
 
     /**

@@ -181,6 +181,15 @@ public final class ErrorAccumulator {
      *                                  come in order and never overlap (the CSV reader reports that as bad input)
      */
     public IntervalError add(ObservedInterval observed) {
+        return add(observed, false);
+    }
+
+    /**
+     * Adds one interval that may be disturbed: measured on a machine that took the partition's CPUs away
+     * (docs/linux.md). A disturbed interval's error is computed and listed but counts in neither the mean, the
+     * max nor the per-virtual-CPU means, like a warm-up interval, nor in a phase's settling.
+     */
+    public IntervalError add(ObservedInterval observed, boolean disturbed) {
         if (observed.size() != users.length) {
             throw new IllegalArgumentException("interval " + Numbers.format(observed.startS()) + ".."
                     + Numbers.format(observed.endS()) + " s has " + observed.size()
@@ -192,12 +201,12 @@ public final class ErrorAccumulator {
                     + Numbers.format(lastEndS) + " s: intervals must come in order and not overlap");
         }
         lastEndS = observed.endS();
-        return dynamic ? addPhased(observed) : addStatic(observed);
+        return dynamic ? addPhased(observed, disturbed) : addStatic(observed, disturbed);
     }
 
-    private IntervalError addStatic(ObservedInterval observed) {
+    private IntervalError addStatic(ObservedInterval observed, boolean disturbed) {
         double[] c = correct[0];
-        boolean count = counts(observed.startS());
+        boolean count = counts(observed.startS()) && !disturbed;
         double length = observed.lengthS();
         double sumSquares = 0;
         for (int i = 0; i < c.length; i++) {
@@ -210,13 +219,13 @@ public final class ErrorAccumulator {
         }
         double norm = Math.sqrt(sumSquares);
         IntervalError error = new IntervalError(observed.startS(), observed.endS(),
-                relative() ? Numbers.fractionToPercent(norm) / correctNorm[0] : norm, count);
+                relative() ? Numbers.fractionToPercent(norm) / correctNorm[0] : norm, count, disturbed);
         intervals.add(error);
         countedS += count ? length : 0;
         return error;
     }
 
-    private IntervalError addPhased(ObservedInterval observed) {
+    private IntervalError addPhased(ObservedInterval observed, boolean disturbed) {
         double start = observed.startS();
         double end = observed.endS();
         // The interval belongs to the phase its end falls in; phases it passed by have ended.
@@ -254,24 +263,27 @@ public final class ErrorAccumulator {
             }
             cNorm = Math.sqrt(sumSquares);
         }
-        boolean count = counts(start);
+        boolean count = counts(start) && !disturbed;
         double length = observed.lengthS();
         double sumSquares = 0;
         for (int i = 0; i < c.length; i++) {
             double o = observed.busy(i);
             double e = o - c[i];
             sumSquares += e * e;
-            excess[i] += e * length;
+            if (!disturbed) {
+                excess[i] += e * length;
+            }
             if (count) {
                 observedSum[i] += o * length;
                 correctSum[i] += c[i] * length;
             }
         }
         double norm = Math.sqrt(sumSquares);
-        IntervalError error = new IntervalError(start, end, cNorm > 0 ? Numbers.fractionToPercent(norm) / cNorm : norm, count);
+        IntervalError error = new IntervalError(start, end, cNorm > 0 ? Numbers.fractionToPercent(norm) / cNorm : norm, count,
+                disturbed);
         intervals.add(error);
         countedS += count ? length : 0;
-        if (!thresholds.within(error.errorPct())) {
+        if (!disturbed && !thresholds.within(error.errorPct())) {
             anyAbove = true;
             System.arraycopy(excess, 0, excessAtLastAbove, 0, excess.length);
         }
@@ -298,8 +310,8 @@ public final class ErrorAccumulator {
     /**
      * The comparison of everything added so far; the accumulator stays usable.
      *
-     * @throws IllegalArgumentException when no interval was added or all start inside the warm-up:
-     *                                  there is nothing to judge, and a verdict would be made up
+     * @throws IllegalArgumentException when no interval was added or all start inside the warm-up or are
+     *                                  disturbed: there is nothing to judge, and a verdict would be made up
      */
     public Comparison finish() {
         List<VcpuComparison> perVcpu = new ArrayList<>(users.length);

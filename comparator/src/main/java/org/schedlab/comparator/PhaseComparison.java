@@ -120,15 +120,21 @@ public record PhaseComparison(int index, double startS, OptionalDouble endS, int
 
         static Settling of(List<IntervalError> intervals, int first, int count, double startS, Thresholds thresholds) {
             int lastAbove = -1;
+            int lastJudged = -1;
             double worst = 0;
             for (int i = first; i < first + count; i++) {
+                // A disturbed interval (a real kernel's machine took the CPUs) says nothing about settling.
+                if (intervals.get(i).disturbed()) {
+                    continue;
+                }
+                lastJudged = i;
                 double e = intervals.get(i).errorPct();
                 worst = Math.max(worst, e);
                 if (!thresholds.within(e)) {
                     lastAbove = i;
                 }
             }
-            boolean settled = count > 0 && lastAbove != first + count - 1;
+            boolean settled = lastJudged >= 0 && lastAbove != lastJudged;
             double settle = lastAbove < 0 ? 0 : Math.max(0, intervals.get(lastAbove).endS() - startS);
             return new Settling(lastAbove, settled, settle, worst);
         }

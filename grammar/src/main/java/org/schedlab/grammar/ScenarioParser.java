@@ -1,7 +1,6 @@
 package org.schedlab.grammar;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +13,6 @@ import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
 import org.schedlab.core.Diagnostic;
 import org.schedlab.core.InputException;
-import org.schedlab.core.Limits;
 import org.schedlab.core.Scenario;
 import org.schedlab.core.SourceLocation;
 import org.schedlab.core.io.Utf8Text;
@@ -32,15 +30,12 @@ public final class ScenarioParser {
 
     /**
      * Reads and parses a file; the file name in locations is path.toString() as given. A file that is
-     * not UTF-8, or larger than {@link Limits#MAX_SCENARIO_BYTES}, is an {@link InputException} too.
+     * not UTF-8, larger than {@link org.schedlab.core.Limits#MAX_SCENARIO_BYTES} or with a line longer than
+     * {@link Utf8Text#MAX_LINE_BYTES}, is an {@link InputException} too.
      */
     public static Scenario parse(Path file) throws InputException, IOException {
-        long size = Files.size(file);
-        if (size > Limits.MAX_SCENARIO_BYTES) {
-            throw InputException.of(new SourceLocation(file.toString(), 1, 1), "the file has " + size
-                    + " bytes, a scenario file has at most " + Limits.MAX_SCENARIO_BYTES + " (32 MiB)");
-        }
-        return parse(file.toString(), Utf8Text.read(file));
+        // Bounded while reading (a pipe has no size up front), lines included: see Utf8Text.
+        return parse(file.toString(), Utf8Text.read(file, Utf8Text.SCENARIO));
     }
 
     /** Parses text; fileName is used in every SourceLocation / message. */

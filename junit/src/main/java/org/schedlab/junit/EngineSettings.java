@@ -19,12 +19,12 @@ import java.util.regex.Pattern;
 import org.junit.platform.commons.util.ClassLoaderUtils;
 import org.junit.platform.engine.ConfigurationParameters;
 import org.schedlab.cell.Expectations;
+import org.schedlab.cell.GuardedPolicy;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Numbers;
 import org.schedlab.core.Problem;
 import org.schedlab.runner.RunConfig;
-import org.schedlab.runner.policy.Policies;
 
 /**
  * The engine's JUnit configuration parameters (from {@code junit-platform.properties}, Surefire's
@@ -91,9 +91,11 @@ record EngineSettings(List<String> policies, List<Long> seeds, Thresholds thresh
 
     static EngineSettings from(ConfigurationParameters p) {
         List<String> policies = policies(p.get(POLICIES).orElse("fair"));
+        Optional<Duration> timeout = duration(TIMEOUT, p.get(TIMEOUT));
         for (String spec : policies) {
             try {
-                Policies.create(spec);
+                // A policy that exists but is broken is its checks' ERROR when they run, not a settings error.
+                GuardedPolicy.create(spec, ClassLoaderUtils.getDefaultClassLoader(), timeout);
             } catch (IllegalArgumentException e) {
                 throw new SettingsException(POLICIES + ": " + e.getMessage());
             }
@@ -102,7 +104,7 @@ record EngineSettings(List<String> policies, List<Long> seeds, Thresholds thresh
         Thresholds thresholds = new Thresholds(max, percent(MEAN_ERROR, p.get(MEAN_ERROR)));
         return new EngineSettings(policies, seeds(p.get(SEEDS).orElse("")), thresholds,
                 expectations(p.get(EXPECT)), duration(DURATION, p.get(DURATION)), duration(WARMUP, p.get(WARMUP)),
-                duration(TIMEOUT, p.get(TIMEOUT)));
+                timeout);
     }
 
     /**
@@ -244,7 +246,7 @@ record EngineSettings(List<String> policies, List<Long> seeds, Thresholds thresh
             duration.ifPresent(d -> {
                 // As RUNIT DURATION does: a run shorter than twice the warm-up keeps its second half.
                 long micros = d.toNanos() / 1000;
-                b.durationMicros(micros).warmupMicros(Math.min(RunConfig.DEFAULT_WARMUP_MICROS, micros / 2));
+                b.durationMicros(micros).warmupMicros(RunConfig.defaultWarmupMicros(micros));
             });
             warmup.ifPresent(w -> b.warmupMicros(w.toNanos() / 1000));
             timeout.ifPresent(b::timeout);

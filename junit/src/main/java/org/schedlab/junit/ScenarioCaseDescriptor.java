@@ -4,11 +4,13 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.junit.platform.commons.util.ClassLoaderUtils;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
 import org.opentest4j.AssertionFailedError;
+import org.schedlab.cell.GuardedPolicy;
 import org.schedlab.cell.TestCase;
 import org.schedlab.cell.TestResult;
 import org.schedlab.cell.Trial;
@@ -17,7 +19,6 @@ import org.schedlab.core.Numbers;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
 import org.schedlab.report.VerdictDetails;
-import org.schedlab.runner.policy.Policies;
 
 /**
  * One check: a problem of a scenario under a policy (and a seed). It solves, runs and compares, and
@@ -77,7 +78,8 @@ final class ScenarioCaseDescriptor extends AbstractTestDescriptor implements Nod
 
     /** Runs the check; a verdict not as expected is an {@link AssertionFailedError}, a failed run an error. */
     TestResult run(EngineSettings settings) {
-        TestCase c = new TestCase(source.path(), scenario, problem, Policies.create(policy),
+        TestCase c = new TestCase(source.path(), scenario, problem,
+                GuardedPolicy.create(policy, ClassLoaderUtils.getDefaultClassLoader(), settings.timeout()),
                 seed.map(OptionalLong::of).orElse(OptionalLong.empty()));
         return c.run(settings.configFor(problem, Optional.empty()), settings.thresholds(), settings.expectations(),
                 Trial.SILENT);

@@ -4,7 +4,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -17,6 +16,7 @@ import org.junit.platform.engine.support.descriptor.FileSource;
 import org.schedlab.core.InputException;
 import org.schedlab.core.Scenario;
 import org.schedlab.core.SourceLocation;
+import org.schedlab.core.io.Utf8Text;
 import org.schedlab.grammar.ScenarioParser;
 import org.schedlab.report.ClassNames;
 
@@ -87,16 +87,19 @@ record ScenarioSource(Kind kind, String name) {
         return ScenarioParser.parse(displayName(), read());
     }
 
-    private String read() throws IOException {
+    /** The file's text, read as the CLI reads it: UTF-8 (a byte order mark allowed), within a scenario's limits. */
+    private String read() throws IOException, InputException {
         if (kind == Kind.FILE) {
-            return Files.readString(Path.of(name), StandardCharsets.UTF_8);
+            try (InputStream in = Files.newInputStream(Path.of(name))) {
+                return Utf8Text.read(displayName(), in, Utf8Text.SCENARIO);
+            }
         }
         URL url = ClassLoaderUtils.getDefaultClassLoader().getResource(name);
         if (url == null) {
             throw new IOException("no class path resource " + name);
         }
         try (InputStream in = url.openStream()) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return Utf8Text.read(displayName(), in, Utf8Text.SCENARIO);
         }
     }
 

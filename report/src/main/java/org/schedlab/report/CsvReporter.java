@@ -78,6 +78,7 @@ final class CsvReporter implements Reporter {
     @Override
     public RunFiles runFiles(Path dir, String base, Solution solution, String file, String policy, RunConfig config)
             throws IOException {
+        Outputs.checkRunFiles(dir, Outputs.runFileNames(ReportFormat.CSV, base, java.util.Optional.empty()));
         return new Files(dir, base, solution, solution.running());
     }
 
@@ -85,6 +86,7 @@ final class CsvReporter implements Reporter {
     @Override
     public RunFiles runFiles(Path dir, String base, PhasedSolution solution, String file, String policy,
                              RunConfig config) throws IOException {
+        Outputs.checkRunFiles(dir, Outputs.runFileNames(ReportFormat.CSV, base, java.util.Optional.empty()));
         return new Files(dir, base, solution.phases().get(0).solution(), RunFiles.dimensions(solution));
     }
 
@@ -112,15 +114,14 @@ final class CsvReporter implements Reporter {
         @Override
         protected void writeSummary(Comparison comparison, RunMetrics metrics) throws IOException {
             RunSummary summary = metrics.summary();
-            vcpus.write("user,vcpu,dispatches,delay_mean_us,delay_p50_us,delay_p99_us,delay_max_us\n");
+            vcpus.write(Outputs.vcpusHeader());
             for (int i = 0; i < running.size(); i++) {
                 VcpuAnswer v = running.get(i);
                 RunSummary.DelayStats d = summary.vcpuDelays().get(i);
                 vcpus.write(v.user() + "," + v.vcpu() + "," + d.count() + "," + Numbers.format(d.meanUs()) + ","
                         + d.p50Us() + "," + d.p99Us() + "," + d.maxUs() + "\n");
             }
-            cpus.write("cpu,type,core,thread,busy_pct,dispatches,preemptions,affinity_misses,"
-                    + "steals_same_chip,steals_other_chip,steals_other_node\n");
+            cpus.write(Outputs.cpusHeader());
             for (RunSummary.LogicalCpuStats c : summary.logicalCpus()) {
                 cpus.write(c.index() + "," + c.type() + "," + c.core() + "," + c.thread() + ","
                         + Numbers.format(c.busyPct()) + "," + c.dispatches() + "," + c.preemptions() + ","
@@ -128,7 +129,7 @@ final class CsvReporter implements Reporter {
                         + c.steals().get(Topology.Distance.OTHER_CHIP) + ","
                         + c.steals().get(Topology.Distance.OTHER_NODE) + "\n");
             }
-            buckets.write("bucket,limit_list_pct\n");
+            buckets.write(Outputs.bucketsHeader());
             for (RunSummary.BucketStats b : summary.buckets()) {
                 buckets.write(b.id() + "," + Numbers.format(b.limitListPct()) + "\n");
             }

@@ -11,6 +11,7 @@ import java.util.Set;
 import org.schedlab.cell.AggregateResult;
 import org.schedlab.cell.EtrSummary;
 import org.schedlab.cell.RunMetrics;
+import org.schedlab.cell.RunSettings;
 import org.schedlab.cell.SeedSpread;
 import org.schedlab.cell.Shards;
 import org.schedlab.cell.TestResult;
@@ -177,6 +178,7 @@ final class JsonReporter implements Reporter {
     @Override
     public RunFiles runFiles(Path dir, String base, Solution solution, String file, String policy, RunConfig config)
             throws IOException {
+        Outputs.checkRunFiles(dir, Outputs.runFileNames(ReportFormat.JSON, base, Optional.empty()));
         return new Files(dir, base, solution, solution.running(), file, policy, config);
     }
 
@@ -187,6 +189,7 @@ final class JsonReporter implements Reporter {
     @Override
     public RunFiles runFiles(Path dir, String base, PhasedSolution solution, String file, String policy,
                              RunConfig config) throws IOException {
+        Outputs.checkRunFiles(dir, Outputs.runFileNames(ReportFormat.JSON, base, Optional.empty()));
         return new Files(dir, base, solution.phases().get(0).solution(), RunFiles.dimensions(solution), file, policy,
                 config);
     }
@@ -198,7 +201,13 @@ final class JsonReporter implements Reporter {
      */
     @Override
     public void tests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds) {
-        tests(out, results, thresholds, Optional.empty());
+        tests(out, results, thresholds, Optional.empty(), Optional.empty());
+    }
+
+    /** With the run's settings, which {@code schedlab merge} holds shards to. */
+    @Override
+    public void tests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds, TestRunFacts facts) {
+        tests(out, results, thresholds, Optional.empty(), facts.settings());
     }
 
     /**
@@ -209,11 +218,17 @@ final class JsonReporter implements Reporter {
      */
     @Override
     public void shardTests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds, Shards.Shard shard) {
-        tests(out, results, thresholds, Optional.of(shard));
+        tests(out, results, thresholds, Optional.of(shard), Optional.empty());
+    }
+
+    @Override
+    public void shardTests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds, Shards.Shard shard,
+                           TestRunFacts facts) {
+        tests(out, results, thresholds, Optional.of(shard), facts.settings());
     }
 
     private static void tests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds,
-                              Optional<Shards.Shard> shard) {
+                              Optional<Shards.Shard> shard, Optional<RunSettings> settings) {
         JsonWriter w = JsonWriter.of(out);
         w.beginObject();
         shard.ifPresent(s -> {
@@ -225,6 +240,7 @@ final class JsonReporter implements Reporter {
         });
         w.name("thresholds").beginObject().field("max_error_pct", thresholds.maxErrorPct())
                 .fieldOrNull("mean_error_pct", thresholds.meanErrorPct().orElse(Double.NaN)).endObject();
+        settings(w, settings);
         w.name("seeds").beginArray();
         Figures.seeds(results).forEach(seed -> w.value((long) seed));
         w.endArray();
@@ -269,6 +285,35 @@ final class JsonReporter implements Reporter {
                 .endObject();
         w.endObject();
         w.finish();
+    }
+
+    /** The options the plan was run with ({@link RunSettings}), null for a value not given; null when unknown. */
+    static void settings(JsonWriter w, Optional<RunSettings> settings) {
+        w.name("settings");
+        if (settings.isEmpty()) {
+            w.nullValue();
+            return;
+        }
+        RunSettings s = settings.get();
+        w.beginObject().name("policies").beginArray();
+        s.policies().forEach(w::value);
+        w.endArray();
+        w.name("seed");
+        if (s.seed().isPresent()) {
+            w.value(s.seed().getAsLong());
+        } else {
+            w.nullValue();
+        }
+        w.name("seeds").beginArray();
+        s.seeds().forEach(seed -> w.value((long) seed));
+        w.endArray();
+        w.fieldOrNull("duration_s", seconds(s.duration())).fieldOrNull("interval_s", seconds(s.interval()))
+                .fieldOrNull("warmup_s", seconds(s.warmup())).fieldOrNull("timeout_s", seconds(s.timeout()));
+        w.endObject();
+    }
+
+    private static double seconds(Optional<java.time.Duration> d) {
+        return d.map(x -> x.toNanos() / 1e9).orElse(Double.NaN);
     }
 
     private static void spread(JsonWriter w, String key, Optional<SeedSpread> s) {

@@ -47,8 +47,7 @@ final class JunitXmlReporter implements Reporter {
         boolean spread = Figures.severalSeeds(results);
         long failures = results.stream().filter(r -> r.verdict() != Verdict.ERROR && !r.asExpected()).count();
         long errors = results.stream().filter(r -> r.verdict() == Verdict.ERROR && !r.asExpected()).count();
-        w.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        w.write("<testsuite name=\"schedlab\" tests=\"" + results.size() + "\" failures=\"" + failures + "\" errors=\""
+        w.write(Outputs.JUNIT_PROLOGUE + " tests=\"" + results.size() + "\" failures=\"" + failures + "\" errors=\""
                 + errors + "\" skipped=\"0\" time=\"" + Numbers.fixed(facts.wallSeconds(), 3) + "\">\n");
         properties(w, thresholds, facts);
         for (AggregateResult r : results) {

@@ -80,6 +80,8 @@ public final class MergedReport {
         w.beginObject();
         w.name("thresholds");
         copy(w, merged.thresholdsJson());
+        w.name("settings");
+        copy(w, merged.settingsJson());
         w.name("seeds").beginArray();
         seeds(results).forEach(seed -> w.value((long) seed));
         w.endArray();
@@ -137,8 +139,7 @@ public final class MergedReport {
         boolean spread = severalSeeds(results);
         long failures = results.stream().filter(r -> r.verdict() != Verdict.ERROR && !r.asExpected()).count();
         long errors = results.stream().filter(r -> r.verdict() == Verdict.ERROR && !r.asExpected()).count();
-        w.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        w.write("<testsuite name=\"schedlab\" tests=\"" + results.size() + "\" failures=\"" + failures + "\" errors=\""
+        w.write(Outputs.JUNIT_PROLOGUE + " tests=\"" + results.size() + "\" failures=\"" + failures + "\" errors=\""
                 + errors + "\" skipped=\"0\" time=\"0.000\">\n");
         for (Row r : results) {
             w.write("  <testcase classname=\"" + xml(r.file()) + "\" name=\"" + xml(r.problem() + " [" + r.policy() + "]")

@@ -104,6 +104,12 @@ public interface Reporter {
         tests(out, results, thresholds);
     }
 
+    /** {@link #shardTests(PrintWriter, List, Thresholds, Shards.Shard)} with what only its run knows. */
+    default void shardTests(PrintWriter out, List<AggregateResult> results, Thresholds thresholds, Shards.Shard shard,
+                            TestRunFacts facts) {
+        shardTests(out, results, thresholds, shard);
+    }
+
     private UnsupportedOperationException unsupported(ReportKind kind) {
         return new UnsupportedOperationException(format().label() + " cannot report " + kind);
     }

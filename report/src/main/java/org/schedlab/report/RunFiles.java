@@ -1,6 +1,7 @@
 package org.schedlab.report;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.List;
@@ -65,13 +66,32 @@ public abstract class RunFiles implements RunListener, AutoCloseable {
         return List.of(out);
     }
 
-    /** Opens a file of this run, {@code DIR/BASE.something}; it appears under {@code path} only on {@link #finish}. */
+    /**
+     * Opens a file of this run, {@code DIR/BASE.something}; it appears under {@code path} only on {@link #finish}.
+     *
+     * @throws org.schedlab.core.io.RefusedOutputException when a file of that name is there that schedlab did not write
+     */
     protected final Writer file(Path path) throws IOException {
         Path p = path.toAbsolutePath();
         if (!dir.equals(p.getParent())) {
             throw new IllegalArgumentException(path + " is not in " + dir);
         }
+        Outputs.checkRunFile(p);
         return files.file(p.getFileName().toString());
+    }
+
+    /**
+     * Opens a further file of this run's set, {@code DIR/name} with {@code name} {@code BASE.something} (a chart),
+     * so that it is replaced together with the others.
+     */
+    public final OutputStream stream(String name) throws IOException {
+        Outputs.checkRunFile(dir.resolve(name));
+        return files.stream(name);
+    }
+
+    /** The directory the files appear in. */
+    public final Path dir() {
+        return dir;
     }
 
     /** Paths written, once {@link #finish} has committed them. */
@@ -79,7 +99,10 @@ public abstract class RunFiles implements RunListener, AutoCloseable {
         return files.targets();
     }
 
-    /** Writes the summary (and, where the format has room, the comparison) and moves every file into place. */
+    /**
+     * Writes the summary (and, where the format has room, the comparison) and moves every file into place, those
+     * opened with {@link #stream} included.
+     */
     public final void finish(Comparison comparison, RunMetrics metrics) throws IOException {
         writeSummary(comparison, metrics);
         files.commit();

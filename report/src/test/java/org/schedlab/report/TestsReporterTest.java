@@ -70,6 +70,7 @@ class TestsReporterTest {
                     "max_error_pct": 5,
                     "mean_error_pct": 2.5
                   },
+                  "settings": null,
                   "seeds": [
                     1
                   ],
@@ -212,6 +213,7 @@ class TestsReporterTest {
                     "max_error_pct": 5,
                     "mean_error_pct": 2.5
                   },
+                  "settings": null,
                   "seeds": [
                     1,
                     2,

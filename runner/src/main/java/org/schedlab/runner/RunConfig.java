@@ -67,13 +67,22 @@ public record RunConfig(long seed, long durationMicros, long intervalMicros, lon
                 Optional.empty(), DEFAULT_SMT_CAPACITY_FACTOR, DEFAULT_BURNER_PERIOD_MICROS, ModelConstants.DEFAULT);
     }
 
+    /**
+     * The warm-up a run of {@code durationMicros} gets when none is given: {@link #DEFAULT_WARMUP_MICROS}, or half the
+     * duration when that is shorter, so that a short run still has its second half judged. The one rule for a
+     * duration from the scenario ({@code RUNIT DURATION}) and from a front end's option alike.
+     */
+    public static long defaultWarmupMicros(long durationMicros) {
+        return Math.min(DEFAULT_WARMUP_MICROS, durationMicros / 2);
+    }
+
     /** The defaults overridden by the problem's own {@code RUNIT DURATION/INTERVAL/SEED}. */
     public static RunConfig forProblem(Problem problem) {
         Builder b = defaults().toBuilder();
         var rc = problem.runControl();
         if (rc.duration().isPresent()) {
             long d = rc.duration().get().toNanos() / 1000;
-            b.durationMicros(d).warmupMicros(Math.min(DEFAULT_WARMUP_MICROS, d / 2));
+            b.durationMicros(d).warmupMicros(defaultWarmupMicros(d));
         }
         if (rc.interval().isPresent()) {
             b.intervalMicros(Math.min(rc.interval().get().toNanos() / 1000, b.durationMicros));

@@ -1,23 +1,16 @@
 package org.schedlab.core.io;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 
 /**
- * A text file that appears whole or not at all: writes go to a temporary file beside the target,
- * {@link #commit()} moves it into place, {@link #close()} without commit deletes it. An exception or
- * a timeout therefore never leaves a half-written report behind, nor does Ctrl-C when the process
- * runs {@link OpenOutputs#discardAll()} from a shutdown hook; what a {@code kill -9} leaves,
- * {@link AtomicFileSet#sweep} removes. Write failures are {@link WriteException}s naming the target.
+ * A text file that appears whole or not at all: an {@link OutputTransaction} of one file. Writes go to a
+ * hidden staging directory beside the target, {@link #commit()} moves the file into place,
+ * {@link #close()} without commit deletes it. An exception or a timeout therefore never leaves a
+ * half-written report behind, nor does Ctrl-C (the process runs {@link OpenOutputs#discardAll()} from a
+ * shutdown hook); what a {@code kill -9} leaves, the next output into the directory sweeps. Write
+ * failures are {@link WriteException}s naming the target.
  *
  * <pre>{@code
  * try (AtomicOutput out = AtomicOutput.create(path)) {
@@ -28,40 +21,25 @@ import java.nio.file.StandardOpenOption;
  */
 public final class AtomicOutput implements AutoCloseable {
 
-    /** Only names temporary files; it has nothing to do with any run's seed. */
-    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
-
     private final Path target;
-    private final Path temp;
+    private final OutputTransaction file;
     private final Writer writer;
-    private boolean committed;
-    private boolean closed;
 
-    private AtomicOutput(Path target) throws IOException {
-        this.target = target.toAbsolutePath();
-        Path dir = this.target.getParent();
-        Files.createDirectories(dir);
-        // Not Files.createTempFile: it makes the file owner-only, and a report should get the
-        // permissions any other file the user writes gets (the umask's).
-        Path candidate;
-        java.io.OutputStream stream;
-        while (true) {
-            candidate = dir.resolve("." + this.target.getFileName() + "." + Long.toHexString(RANDOM.nextLong()) + ".part");
-            try {
-                stream = Files.newOutputStream(candidate, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                break;
-            } catch (java.nio.file.FileAlreadyExistsException e) {
-                // another writer picked the same name: draw again
-            }
-        }
-        this.temp = candidate;
-        this.writer = new TargetWriter(new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16),
-                this.target);
-        OpenOutputs.opened(this);
+    private AtomicOutput(Path target, OutputTransaction file, Writer writer) {
+        this.target = target;
+        this.file = file;
+        this.writer = writer;
     }
 
     public static AtomicOutput create(Path target) throws IOException {
-        return new AtomicOutput(target);
+        Path t = target.toAbsolutePath().normalize();
+        OutputTransaction tx = OutputTransaction.begin();
+        try {
+            return new AtomicOutput(t, tx, tx.file(t));
+        } catch (IOException | RuntimeException e) {
+            tx.close();
+            throw e;
+        }
     }
 
     /** Writes {@code text} to {@code target} atomically. */
@@ -81,40 +59,13 @@ public final class AtomicOutput implements AutoCloseable {
     }
 
     /** Flushes and moves the finished file into place. */
-    public synchronized void commit() throws IOException {
-        if (closed) {
-            throw new IllegalStateException("already closed");
-        }
-        writer.close();
-        try {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new WriteException(target, e);
-        }
-        committed = true;
-        closed = true;
-        OpenOutputs.finished(this);
+    public void commit() throws IOException {
+        file.commit();
     }
 
     /** Discards the temporary file unless {@link #commit()} succeeded. */
     @Override
-    public synchronized void close() {
-        if (committed) {
-            return;
-        }
-        closed = true;
-        OpenOutputs.finished(this);
-        try {
-            writer.close();
-        } catch (IOException ignored) {
-            // the file is being discarded anyway
-        }
-        try {
-            Files.deleteIfExists(temp);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    public void close() {
+        file.close();
     }
 }

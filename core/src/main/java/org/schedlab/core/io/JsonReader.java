@@ -224,6 +224,7 @@ public final class JsonReader {
                 col++;
             }
         }
-        return InputException.of(new SourceLocation(file, line, col), message);
+        // The message may quote the input (a key, a character): one line whatever it holds.
+        return InputException.of(new SourceLocation(file, line, col), Utf8Text.visible(message));
     }
 }

@@ -61,6 +61,6 @@ final class TargetWriter extends Writer {
     }
 
     private IOException failed(IOException e) {
-        return e instanceof WriteException ? e : new WriteException(target, e);
+        return WriteException.of(target, e);
     }
 }

@@ -7,15 +7,18 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Locale;
-import java.util.concurrent.ThreadLocalRandom;
+import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
+import javax.imageio.ImageTypeSpecifier;
+import javax.imageio.ImageWriteParam;
+import javax.imageio.ImageWriter;
+import javax.imageio.metadata.IIOMetadata;
+import javax.imageio.metadata.IIOMetadataNode;
+import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 import org.jfree.svg.SVGGraphics2D;
+import org.schedlab.core.io.OutputGuard;
 
 /** The image formats charts are written in. Drawing needs no display: AWT is put in headless mode first. */
 public enum ChartFormat {
@@ -48,6 +51,10 @@ public enum ChartFormat {
         throw new IllegalArgumentException("unknown chart format '" + name + "': expected png or svg");
     }
 
+    /** Every chart file names its writer, so that a later run knows it may replace it (see {@link #signature()}). */
+    static final String GENERATOR = "schedlab";
+    private static final String SVG_COMMENT = "<!-- Generator: " + GENERATOR + " -->";
+
     /** The figure as a file's bytes. */
     public byte[] render(Figure figure) {
         return switch (this) {
@@ -56,11 +63,39 @@ public enum ChartFormat {
         };
     }
 
-    /** An SVG document (with XML declaration) of the figure. */
+    /**
+     * Recognises a chart file schedlab wrote in this format: a PNG with the text chunk {@code Software} =
+     * {@code schedlab}, an SVG with the comment {@code <!-- Generator: schedlab -->}. Files of other programs
+     * have neither, and a chart is never written over them.
+     */
+    public OutputGuard.Signature signature() {
+        return switch (this) {
+            case PNG -> head -> head.length > 8 && (head[1] & 0xFF) == 'P' && (head[2] & 0xFF) == 'N'
+                    && contains(head, ("tEXt" + "Software\0" + GENERATOR).getBytes(StandardCharsets.ISO_8859_1));
+            case SVG -> head -> contains(head, SVG_COMMENT.getBytes(StandardCharsets.UTF_8));
+        };
+    }
+
+    private static boolean contains(byte[] head, byte[] what) {
+        outer:
+        for (int i = 0; i + what.length <= head.length; i++) {
+            for (int j = 0; j < what.length; j++) {
+                if (head[i + j] != what[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    /** An SVG document (with XML declaration and the generator comment) of the figure. */
     public static String svg(Figure figure) {
         SVGGraphics2D g = new SVGGraphics2D(figure.width(), figure.height());
         figure.draw(g);
-        return g.getSVGDocument();
+        String doc = g.getSVGDocument();
+        int firstLine = doc.indexOf('\n') + 1;
+        return doc.substring(0, firstLine) + SVG_COMMENT + "\n" + doc.substring(firstLine);
     }
 
     /** The bare {@code <svg>} element, to inline in HTML. */
@@ -70,6 +105,10 @@ public enum ChartFormat {
         return g.getSVGElement();
     }
 
+    /**
+     * PNG bytes, encoded in memory: {@code ImageIO.write} to a stream would go through a cache file in the
+     * temporary directory ({@code /tmp/imageio*.tmp}), which a killed process leaves behind.
+     */
     private static byte[] png(Figure figure) {
         BufferedImage image = new BufferedImage(figure.width(), figure.height(), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
@@ -80,36 +119,27 @@ public enum ChartFormat {
         } finally {
             g.dispose();
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-            ImageIO.write(image, "png", out);
+        ImageWriter writer = ImageIO.getImageWritersByFormatName("png").next();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ImageOutputStream out = new MemoryCacheImageOutputStream(bytes)) {
+            ImageTypeSpecifier type = ImageTypeSpecifier.createFromRenderedImage(image);
+            ImageWriteParam param = writer.getDefaultWriteParam();
+            IIOMetadata metadata = writer.getDefaultImageMetadata(type, param);
+            IIOMetadataNode entry = new IIOMetadataNode("tEXtEntry");
+            entry.setAttribute("keyword", "Software");
+            entry.setAttribute("value", GENERATOR);
+            IIOMetadataNode text = new IIOMetadataNode("tEXt");
+            text.appendChild(entry);
+            IIOMetadataNode root = new IIOMetadataNode("javax_imageio_png_1.0");
+            root.appendChild(text);
+            metadata.mergeTree("javax_imageio_png_1.0", root);
+            writer.setOutput(out);
+            writer.write(null, new IIOImage(image, null, metadata), param);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
-    }
-
-    /**
-     * Writes the figure to {@code path} whole or not at all: into a temporary file beside it, then moved
-     * into place, like every other output.
-     */
-    public Path write(Figure figure, Path path) throws IOException {
-        byte[] bytes = render(figure);
-        Path target = path.toAbsolutePath();
-        Files.createDirectories(target.getParent());
-        // Not Files.createTempFile: it makes the file owner-only; a chart gets the umask's permissions.
-        Path temp = target.resolveSibling("." + target.getFileName() + "."
-                + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".part");
-        try {
-            Files.write(temp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            try {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
         } finally {
-            Files.deleteIfExists(temp);
+            writer.dispose();
         }
-        return target;
+        return bytes.toByteArray();
     }
 }

@@ -11,6 +11,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import org.schedlab.cell.EtrSummary;
 import org.schedlab.comparator.SeriesColumns;
+import org.schedlab.core.InputException;
+import org.schedlab.core.io.Utf8Text;
 
 /**
  * What a chart of a run's files can learn from them besides the series: the names {@code run} gives its
@@ -21,6 +23,9 @@ import org.schedlab.comparator.SeriesColumns;
 public final class RunOutputs {
 
     private static final String SERIES = ".series.csv";
+    /** A run's vcpus.csv: a row per virtual CPU, some 60 bytes each. */
+    private static final Utf8Text.Limits VCPUS = new Utf8Text.Limits("a run's vcpus.csv", 64L << 20,
+            Utf8Text.MAX_LINE_BYTES);
 
     private RunOutputs() {
     }
@@ -58,6 +63,10 @@ public final class RunOutputs {
      * checked by the series reader already; this only sums.
      */
     public static Optional<EtrSummary> etr(Path series, double warmupS) throws IOException {
+        if (!Files.isRegularFile(series)) {
+            // A pipe was read once already, by the series reader.
+            return Optional.empty();
+        }
         try (BufferedReader in = Files.newBufferedReader(series, StandardCharsets.UTF_8)) {
             String header = in.readLine();
             if (header == null) {
@@ -105,7 +114,13 @@ public final class RunOutputs {
         if (!Files.isRegularFile(vcpus)) {
             return OptionalDouble.empty();
         }
-        List<String> lines = Files.readAllLines(vcpus, StandardCharsets.UTF_8);
+        List<String> lines;
+        try {
+            lines = Utf8Text.read(vcpus, VCPUS).lines().toList();
+        } catch (InputException e) {
+            // Not a run's file after all: the chart goes without the figure.
+            return OptionalDouble.empty();
+        }
         if (lines.isEmpty()) {
             return OptionalDouble.empty();
         }

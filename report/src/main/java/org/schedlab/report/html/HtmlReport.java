@@ -2,13 +2,8 @@ package org.schedlab.report.html;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,13 +14,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.schedlab.cell.RunMetrics;
 import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.comparator.Verdict;
+import org.schedlab.core.io.OutputGuard;
+import org.schedlab.core.io.OutputTransaction;
+import org.schedlab.core.io.WriteException;
 import org.schedlab.report.chart.ChartFormat;
 import org.schedlab.report.chart.Charts;
 import org.schedlab.report.chart.Figure;
@@ -38,8 +35,10 @@ import org.schedlab.report.chart.SeriesData;
  * scenario's text, the solver's answer and, per policy (and seed), the charts and the per-virtual-CPU
  * table. Charts are PNG files under {@code DIR/img/}, referenced relatively.
  *
- * <p>The directory is built beside {@code DIR} under a temporary name and moved into place when whole; a
- * previous report in {@code DIR} is replaced.
+ * <p>The report is one output of an {@link OutputTransaction}: built in a hidden staging directory beside
+ * {@code DIR} and moved into place, replacing the previous report as a whole, when the transaction commits
+ * (with the command's other outputs). It carries {@link OutputGuard#REPORT_MARKER}, and only a directory that
+ * carries it (or is missing or empty) is ever replaced.
  */
 public final class HtmlReport {
 
@@ -62,22 +61,41 @@ public final class HtmlReport {
      */
     public static void write(Path dir, List<TestResult> results, List<Optional<SeriesData>> series,
                              Thresholds thresholds, int jobs) throws IOException {
+        try (OutputTransaction tx = OutputTransaction.begin()) {
+            write(tx, dir, results, series, thresholds, jobs);
+            tx.commit();
+        }
+    }
+
+    /**
+     * Builds the report as an output of {@code tx}: it appears in {@code dir} when {@code tx} commits.
+     *
+     * @throws org.schedlab.core.io.RefusedOutputException when {@code dir} is not a report schedlab wrote, or holds
+     *                                                       a scenario of {@code results}
+     * @throws org.schedlab.core.io.WriteException         when a file cannot be written (named as {@code dir})
+     */
+    public static void write(OutputTransaction tx, Path dir, List<TestResult> results, List<Optional<SeriesData>> series,
+                             Thresholds thresholds, int jobs) throws IOException {
         if (jobs < 1) {
             throw new IllegalArgumentException("jobs must be at least 1, got " + jobs);
         }
         if (series.size() != results.size()) {
             throw new IllegalArgumentException(results.size() + " results but " + series.size() + " series");
         }
-        Path target = dir.toAbsolutePath();
-        Path temp = target.resolveSibling("." + target.getFileName() + "."
-                + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".part");
+        OutputGuard.checkReportDirectory(dir, results.stream().map(r -> r.testCase().file()).distinct().toList());
+        Path staged = tx.directory(dir);
         try {
-            Files.createDirectories(temp.resolve("img"));
-            build(temp, results, series, thresholds, jobs);
-            replace(temp, target);
-        } finally {
-            deleteTree(temp);
+            Files.createDirectories(staged.resolve("img"));
+            marker(staged);
+            build(staged, results, series, thresholds, jobs);
+        } catch (IOException e) {
+            throw WriteException.of(dir.toAbsolutePath().normalize(), e);
         }
+    }
+
+    /** The file that says the directory is schedlab's report, so that the next report may replace it. */
+    static void marker(Path staged) throws IOException {
+        Files.writeString(staged.resolve(OutputGuard.REPORT_MARKER), OutputGuard.REPORT_MARKER_TEXT, StandardCharsets.UTF_8);
     }
 
     private static void build(Path dir, List<TestResult> results, List<Optional<SeriesData>> series,
@@ -228,44 +246,7 @@ public final class HtmlReport {
 
     /** Renders the figure to {@code dir/file} and returns the tag showing it. */
     static String img(Path dir, String file, Figure figure, String alt) throws IOException {
-        ChartFormat.PNG.write(figure, dir.resolve(file));
+        Files.write(dir.resolve(file), ChartFormat.PNG.render(figure));
         return "<img src=\"" + file + "\" alt=\"" + Html.esc(alt) + "\" width=\"" + figure.width() + "\">\n";
-    }
-
-    /** Moves the finished report into place, replacing an older one. */
-    static void replace(Path temp, Path target) throws IOException {
-        Path old = null;
-        if (Files.exists(target)) {
-            old = target.resolveSibling("." + target.getFileName() + "."
-                    + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".old");
-            Files.move(target, old);
-        }
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, target);
-        }
-        if (old != null) {
-            deleteTree(old);
-        }
-    }
-
-    static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        Files.walkFileTree(root, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                Files.delete(d);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 }

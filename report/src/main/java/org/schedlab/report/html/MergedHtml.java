@@ -4,11 +4,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import org.schedlab.cell.SeedSpread;
 import org.schedlab.comparator.Thresholds;
 import org.schedlab.comparator.Verdict;
+import org.schedlab.core.io.OutputGuard;
+import org.schedlab.core.io.OutputTransaction;
+import org.schedlab.core.io.WriteException;
 import org.schedlab.report.TestResultsJson;
 
 /**
@@ -23,15 +27,27 @@ public final class MergedHtml {
 
     /** Writes {@code dir/index.html}, replacing the directory as a whole (nothing half-written is left). */
     public static void write(Path dir, TestResultsJson.Merged merged) throws IOException {
-        Path target = dir.toAbsolutePath();
-        Path temp = target.resolveSibling("." + target.getFileName() + "."
-                + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".part");
+        try (OutputTransaction tx = OutputTransaction.begin()) {
+            write(tx, dir, merged, List.of());
+            tx.commit();
+        }
+    }
+
+    /**
+     * Builds the report as an output of {@code tx}; {@code inputs} (the shards) must not lie in {@code dir}.
+     *
+     * @throws org.schedlab.core.io.RefusedOutputException when {@code dir} is not a report schedlab wrote, or holds
+     *                                                       an input
+     */
+    public static void write(OutputTransaction tx, Path dir, TestResultsJson.Merged merged, Collection<Path> inputs)
+            throws IOException {
+        OutputGuard.checkReportDirectory(dir, inputs);
+        Path staged = tx.directory(dir);
         try {
-            Files.createDirectories(temp);
-            Files.writeString(temp.resolve("index.html"), index(merged), StandardCharsets.UTF_8);
-            HtmlReport.replace(temp, target);
-        } finally {
-            HtmlReport.deleteTree(temp);
+            HtmlReport.marker(staged);
+            Files.writeString(staged.resolve("index.html"), index(merged), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw WriteException.of(dir.toAbsolutePath().normalize(), e);
         }
     }
 

@@ -1,7 +1,6 @@
 package org.schedlab.report.html;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,7 +9,11 @@ import org.schedlab.cell.RunMetrics;
 import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.VcpuComparison;
+import org.schedlab.core.InputException;
 import org.schedlab.core.Problem;
+import org.schedlab.core.Scenario;
+import org.schedlab.core.io.Utf8Text;
+import org.schedlab.grammar.ScenarioWriter;
 import org.schedlab.report.chart.RunCharts;
 import org.schedlab.report.chart.RunFigures;
 import org.schedlab.report.chart.SeriesData;
@@ -39,7 +42,7 @@ final class ProblemPage {
             b.append("<li><a href=\"#c").append(i).append("\">").append(Html.esc(caseLabel(r))).append("</a>: <span class=\"")
                     .append(r.verdict().name()).append("\">").append(r.verdict()).append("</span></li>\n");
         }
-        b.append("</ul>\n<h2>Scenario</h2>\n<pre>").append(Html.esc(scenarioText(file))).append("</pre>\n");
+        b.append("</ul>\n<h2>Scenario</h2>\n<pre>").append(Html.esc(scenarioText(file, first.testCase().scenario()))).append("</pre>\n");
         Solution solution = Solver.solve(problem);
         answerTable(b, solution);
         for (int i : cases) {
@@ -52,12 +55,19 @@ final class ProblemPage {
         return "under " + r.policy() + (r.testCase().seed().isPresent() ? ", seed " + r.testCase().seed().getAsLong() : "");
     }
 
-    private static String scenarioText(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return "(the scenario file could not be read again: " + e.getMessage() + ")";
+    /**
+     * The scenario file's text as the user wrote it, read again within a scenario's limits; a file that is not there
+     * to read again as it was (a pipe, read once already) shows its canonical text instead.
+     */
+    private static String scenarioText(Path file, Scenario scenario) {
+        if (Files.isRegularFile(file)) {
+            try {
+                return Utf8Text.read(file, Utf8Text.SCENARIO);
+            } catch (IOException | InputException e) {
+                // changed since it was loaded: the canonical text below is what was tested
+            }
         }
+        return ScenarioWriter.write(scenario);
     }
 
     private static void answerTable(StringBuilder b, Solution solution) {

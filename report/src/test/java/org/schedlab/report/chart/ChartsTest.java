@@ -113,6 +113,43 @@ class ChartsTest {
     }
 
     @Test
+    void render_png_noCacheFileInTheTemporaryDirectory() throws Exception {
+        // ImageIO.write to a stream caches through imageio*.tmp files, which a killed process leaves behind.
+        Path cache = Files.createDirectory(dir.resolve("cache"));
+        java.io.File before = javax.imageio.ImageIO.getCacheDirectory();
+        boolean used = javax.imageio.ImageIO.getUseCache();
+        javax.imageio.ImageIO.setCacheDirectory(cache.toFile());
+        javax.imageio.ImageIO.setUseCache(true);
+        try (java.nio.file.WatchService watch = cache.getFileSystem().newWatchService()) {
+            cache.register(watch, java.nio.file.StandardWatchEventKinds.ENTRY_CREATE);
+            Solution s = ChartFixtures.problem(2, 1, 1);
+            List<ObservedInterval> in = ChartFixtures.intervals(s, 20);
+            assertPng(Charts.error(ChartFixtures.compare(s, in, 5).intervals(), figures(ChartFixtures.compare(s, in, 5))));
+            java.nio.file.WatchKey key = watch.poll(200, java.util.concurrent.TimeUnit.MILLISECONDS);
+            assertEquals(List.of(), key == null ? List.of() : key.pollEvents().stream().map(e -> e.context().toString()).toList());
+        } finally {
+            javax.imageio.ImageIO.setCacheDirectory(before);
+            javax.imageio.ImageIO.setUseCache(used);
+        }
+    }
+
+    @Test
+    void signature_chartsSchedlabDrew_recognisedAndOthersNot() throws Exception {
+        Solution s = ChartFixtures.problem(2, 1, 1);
+        Comparison c = ChartFixtures.compare(s, ChartFixtures.intervals(s, 20), 5);
+        for (ChartFormat f : ChartFormat.values()) {
+            byte[] ours = f.render(Charts.error(c.intervals(), figures(c)));
+            assertTrue(f.signature().matches(Arrays.copyOf(ours, Math.min(ours.length, 4096))), f.name());
+        }
+        // A PNG another program wrote: ImageIO's plain output has no text chunk.
+        java.io.ByteArrayOutputStream other = new java.io.ByteArrayOutputStream();
+        javax.imageio.ImageIO.write(new java.awt.image.BufferedImage(4, 4, java.awt.image.BufferedImage.TYPE_INT_RGB),
+                "png", other);
+        assertTrue(!ChartFormat.PNG.signature().matches(other.toByteArray()));
+        assertTrue(!ChartFormat.SVG.signature().matches("<?xml version=\"1.0\"?>\n<svg/>".getBytes()));
+    }
+
+    @Test
     void parse_formatNames_caseInsensitive() {
         assertEquals(ChartFormat.SVG, ChartFormat.parse(" SVG "));
         assertEquals("png", ChartFormat.PNG.extension());

@@ -2,6 +2,7 @@ package org.schedlab.report.html;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -13,6 +14,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.schedlab.core.io.OutputGuard;
+import org.schedlab.core.io.RefusedOutputException;
 import org.junit.jupiter.api.io.TempDir;
 import org.schedlab.cell.RunMetrics;
 import org.schedlab.cell.TestCase;
@@ -107,12 +110,27 @@ class HtmlReportTest {
     void write_overAnOlderReport_replacedNothingLeftBehind() throws Exception {
         fixture();
         Path out = dir.resolve("report");
-        Files.createDirectories(out);
+        HtmlReport.write(out, results, series, Thresholds.DEFAULT, 1);
+        assertTrue(Files.isRegularFile(out.resolve(OutputGuard.REPORT_MARKER)), "a report says it is one");
         Files.writeString(out.resolve("stale.html"), "old");
         HtmlReport.write(out, results, series, Thresholds.DEFAULT, 2);
         assertTrue(Files.notExists(out.resolve("stale.html")));
         try (Stream<Path> s = Files.list(dir)) {
             assertTrue(s.noneMatch(p -> p.getFileName().toString().startsWith(".")), "no temporary or old directory");
+        }
+    }
+
+    @Test
+    void write_overAUsersDirectory_refusedAndNothingChanged() throws Exception {
+        fixture();
+        Path out = Files.createDirectories(dir.resolve("mine"));
+        Files.writeString(out.resolve("notes.txt"), "mine");
+        RefusedOutputException e = assertThrows(RefusedOutputException.class,
+                () -> HtmlReport.write(out, results, series, Thresholds.DEFAULT, 1));
+        assertTrue(e.getMessage().contains("is not a report schedlab wrote"), e.getMessage());
+        assertEquals(List.of(Path.of("notes.txt")), tree(out));
+        try (Stream<Path> s = Files.list(dir)) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().startsWith(".")), "nothing staged");
         }
     }
 }

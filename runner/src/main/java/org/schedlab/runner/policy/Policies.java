@@ -1,5 +1,6 @@
 package org.schedlab.runner.policy;
 
+import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -47,7 +48,8 @@ public final class Policies {
      * As {@link #create(String)}, looking up policies that are not shipped (by service name and by
      * class name) in {@code loader}: e.g. one over a user's jars ({@code schedlab --policy-path}).
      *
-     * @throws IllegalArgumentException for an unknown name (the message lists the known ones) or bad options
+     * @throws IllegalArgumentException for an unknown name (the message lists the known ones) or bad options; what
+     *                                  a policy class's constructor throws comes out as it was thrown
      */
     public static SchedulerPolicy create(String spec, ClassLoader loader) {
         if (spec == null || spec.isBlank()) {
@@ -137,6 +139,16 @@ public final class Policies {
         }
         try {
             return (SchedulerPolicy) c.getConstructor().newInstance();
+        } catch (InvocationTargetException e) {
+            // The constructor ran and failed: the policy's own fault, with its own exception.
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException("policy class " + name + ": its constructor threw " + cause, cause);
         } catch (ReflectiveOperationException e) {
             throw new IllegalArgumentException("policy class " + name + " needs a public no-argument constructor: " + e, e);
         }
