@@ -19,6 +19,7 @@ import org.schedlab.report.chart.RunCharts;
 import org.schedlab.report.chart.RunFigures;
 import org.schedlab.report.chart.RunOutputs;
 import org.schedlab.report.chart.SeriesRecorder;
+import org.schedlab.solver.PhasedSolution;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
 import picocli.CommandLine.Command;
@@ -93,9 +94,13 @@ final class ChartCommand implements Callable<Integer> {
             String name = problem != null ? problem : RunOutputs.problem(file)
                     .filter(n -> scenario.problem(n).isPresent()).orElse(null);
             Problem p = Scenarios.single(scenario, name);
-            Solution solution = Solver.solve(p);
-            SeriesRecorder series = new SeriesRecorder(solution);
-            Comparison c = Trial.compare(solution, file, Usage.thresholds(maxError, meanError), warmupS, series::add);
+            // A problem that changes while it runs is read and compared phase by phase, its answer a step.
+            PhasedSolution phased = p.dynamic() ? Solver.solvePhases(p) : null;
+            Solution solution = phased != null ? phased.phases().get(0).solution() : Solver.solve(p);
+            SeriesRecorder series = phased != null ? new SeriesRecorder(phased) : new SeriesRecorder(solution);
+            Comparison c = phased != null
+                    ? Trial.compare(phased, file, Usage.thresholds(maxError, meanError), warmupS, series::add)
+                    : Trial.compare(solution, file, Usage.thresholds(maxError, meanError), warmupS, series::add);
             RunFigures figures = RunFigures.of(p.name(), RunOutputs.source(file), c, Optional.empty())
                     .with(RunOutputs.etr(file, warmupS), RunOutputs.meanDispatchDelayUs(RunOutputs.vcpusFile(file)));
             Path dir = out != null ? out : file.toAbsolutePath().getParent();

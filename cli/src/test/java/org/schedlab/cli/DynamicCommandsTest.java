@@ -36,6 +36,11 @@ class DynamicCommandsTest {
         // The series reads back as a measurement of the problem, phase by phase, and passes as the run did.
         Cli.Result c = Cli.run("compare", dynamic("DYN02"), "--observed", out.resolve("DYN02.fair.series.csv").toString());
         c.assertExit(0);
+        Path charts = dir.resolve("charts");
+        Cli.Result ch = Cli.run("chart", "--scenario", dynamic("DYN02"), out.resolve("DYN02.fair.series.csv").toString(),
+                "--out", charts.toString());
+        ch.assertExit(0);
+        assertTrue(Files.exists(charts.resolve("DYN02.fair.utilization.png")), ch::all);
     }
 
     @Test

@@ -10,6 +10,7 @@ import org.schedlab.cell.TestResult;
 import org.schedlab.comparator.Comparison;
 import org.schedlab.comparator.VcpuComparison;
 import org.schedlab.core.InputException;
+import org.schedlab.core.Phase;
 import org.schedlab.core.Problem;
 import org.schedlab.core.Scenario;
 import org.schedlab.core.io.Utf8Text;
@@ -18,6 +19,7 @@ import org.schedlab.report.chart.RunCharts;
 import org.schedlab.report.chart.RunFigures;
 import org.schedlab.report.chart.SeriesData;
 import org.schedlab.runner.result.RunSummary;
+import org.schedlab.solver.PhaseSolution;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
 import org.schedlab.solver.VcpuAnswer;
@@ -43,8 +45,18 @@ final class ProblemPage {
                     .append(r.verdict().name()).append("\">").append(r.verdict()).append("</span></li>\n");
         }
         b.append("</ul>\n<h2>Scenario</h2>\n<pre>").append(Html.esc(scenarioText(file, first.testCase().scenario()))).append("</pre>\n");
-        Solution solution = Solver.solve(problem);
-        answerTable(b, solution);
+        if (problem.dynamic()) {
+            // A problem that changes while it runs: one answer per phase.
+            for (PhaseSolution phase : Solver.solvePhases(problem).phases()) {
+                Phase ph = phase.phase();
+                b.append("<h2>Phase ").append(ph.index() + 1).append(": from ").append(Html.num(ph.startS())).append(" s")
+                        .append(ph.endS().isPresent() ? " to " + Html.num(ph.endS().getAsDouble()) + " s" : "")
+                        .append("</h2>\n");
+                answerTable(b, phase.solution());
+            }
+        } else {
+            answerTable(b, Solver.solve(problem));
+        }
         for (int i : cases) {
             caseSection(b, dir, i, results.get(i), series.get(i));
         }
