@@ -12,7 +12,7 @@ import org.schedlab.runner.spi.ModelConstants;
 import org.schedlab.runner.spi.SchedulerPolicy;
 import org.schedlab.solver.Bucket;
 import org.schedlab.solver.Entitlements;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 /**
  * The runner's set-up time and memory per virtual CPU, which JMH does not measure: for a seeded random problem

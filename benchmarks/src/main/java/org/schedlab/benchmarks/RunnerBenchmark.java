@@ -33,7 +33,7 @@ import org.schedlab.runner.Runner;
 import org.schedlab.runner.policy.Policies;
 import org.schedlab.runner.result.RunSummary;
 import org.schedlab.runner.spi.SchedulerPolicy;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 /**
  * Runner scaling, and the runner against the {@link ReferenceLoop} on the same workload in the same run: wall

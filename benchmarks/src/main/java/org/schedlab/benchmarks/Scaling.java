@@ -12,7 +12,7 @@ import org.schedlab.runner.RunListener;
 import org.schedlab.runner.Runner;
 import org.schedlab.runner.policy.Policies;
 import org.schedlab.runner.spi.SchedulerPolicy;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 /**
  * How the cost of a run grows with the problem, one dimension at a time: the wall time of {@code Runner.run}

@@ -24,7 +24,7 @@ import org.schedlab.report.ReportFormat;
 import org.schedlab.report.Reporter;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 /**
  * The stages of {@code schedlab solve --format json} on one scenario file of {@code vcpus} virtual CPUs (a

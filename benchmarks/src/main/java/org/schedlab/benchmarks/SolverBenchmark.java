@@ -22,7 +22,7 @@ import org.schedlab.core.User;
 import org.schedlab.core.VirtualCpu;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 /**
  * Solver scaling, against its yardstick in the same run: {@code solve} is the time to solve one seeded random

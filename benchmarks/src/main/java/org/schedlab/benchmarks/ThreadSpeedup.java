@@ -11,7 +11,7 @@ import org.schedlab.runner.RunListener;
 import org.schedlab.runner.Runner;
 import org.schedlab.runner.policy.Policies;
 import org.schedlab.runner.spi.SchedulerPolicy;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 /**
  * One thread against N, measured in pairs: one simulated second of the same random problem (as {@link RunnerBenchmark}'s

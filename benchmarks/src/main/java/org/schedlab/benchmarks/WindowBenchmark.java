@@ -28,7 +28,7 @@ import org.schedlab.runner.spi.ModelConstants;
 import org.schedlab.runner.spi.SchedulerPolicy;
 import org.schedlab.solver.Bucket;
 import org.schedlab.solver.Entitlements;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 /**
  * The runner's window structure with 1, 2 and 4 threads, so a change to the window edge or the barrier shows

@@ -1,7 +1,7 @@
 /**
  * JMH benchmarks and three measurement programs (docs/performance.md), packed into {@code benchmarks.jar} and run
  * by {@code bin/benchmarks}. Not a library and not published: nothing here is an API. The benchmarks reach into
- * the runner's internal engine ({@code org.schedlab.runner.engine}) and the solver's test kit, and change with
+ * the runner's internal engine ({@code org.schedlab.runner.engine}) and the generators of module {@code testkit}, and change with
  * them.
  *
  * <p>What each measures: {@code SolverBenchmark} and {@code SolveOutputBenchmark} (the solver and

@@ -36,9 +36,9 @@ import org.schedlab.runner.RunConfig;
 import org.schedlab.runner.RunListener;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
-import org.schedlab.solver.testkit.RandomChanges;
-import org.schedlab.solver.testkit.RandomProblems;
-import org.schedlab.solver.testkit.RandomProblems.Demands;
+import org.schedlab.testkit.RandomChanges;
+import org.schedlab.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems.Demands;
 
 /**
  * {@code fair} on random problems over the whole language (issue 7), solve + run + compare as the CLI

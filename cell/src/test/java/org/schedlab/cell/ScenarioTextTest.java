@@ -8,8 +8,8 @@ import org.schedlab.core.InputException;
 import org.schedlab.core.Problem;
 import org.schedlab.grammar.ScenarioParser;
 import org.schedlab.solver.Solver;
-import org.schedlab.solver.testkit.RandomProblems;
-import org.schedlab.solver.testkit.RandomProblems.Demands;
+import org.schedlab.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems.Demands;
 
 class ScenarioTextTest {
 

@@ -24,7 +24,7 @@ import org.schedlab.core.User;
 import org.schedlab.core.VcpuRef;
 import org.schedlab.core.VirtualCpu;
 import org.schedlab.solver.PhasedSolution;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 import org.schedlab.solver.Solver;
 
 /** Measurements of a problem that changes while it runs: which rows each interval needs, and what a missing one means. */

@@ -13,7 +13,7 @@ import org.schedlab.core.InputException;
 import org.schedlab.core.Problem;
 import org.schedlab.grammar.ScenarioParser;
 import org.schedlab.solver.PhasedSolution;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 import org.schedlab.solver.Solution;
 import org.schedlab.solver.Solver;
 

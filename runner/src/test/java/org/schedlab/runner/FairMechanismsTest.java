@@ -8,7 +8,7 @@ import org.schedlab.core.Problem;
 import org.schedlab.runner.result.RunSummary;
 import org.schedlab.solver.Solver;
 import org.schedlab.solver.VcpuAnswer;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 /**
  * fair's mechanisms (docs/policies.md), one problem each, whose answers are derived in the comments, plus random

@@ -8,6 +8,6 @@
  * {@link org.schedlab.solver.VcpuAnswer}), and the entitlement and limit step on its own
  * ({@link org.schedlab.solver.Entitlements}), which the runner's policies use. Internal: the filling
  * ({@code ProgressiveFilling}, {@code EventQueue}) and the answers' lazy list ({@code AnswerList}). Random
- * problems for tests are not here but in the solver's test jar ({@code org.schedlab.solver.testkit}).
+ * problems for tests are not here but in the module {@code testkit} ({@code org.schedlab.testkit}).
  */
 package org.schedlab.solver;

@@ -10,7 +10,7 @@ import org.schedlab.core.EngineType;
 import org.schedlab.core.LimitMode;
 import org.schedlab.core.Problem;
 import org.schedlab.core.ShareAmount;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 class EntitlementsTest {
 

@@ -28,8 +28,8 @@ import org.schedlab.core.VcpuRef;
 import org.schedlab.core.VirtualCpu;
 import org.schedlab.grammar.ScenarioParser;
 import org.schedlab.grammar.ScenarioWriter;
-import org.schedlab.solver.testkit.RandomChanges;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomChanges;
+import org.schedlab.testkit.RandomProblems;
 
 /**
  * The solver phase by phase, against a reference that rebuilds each phase's problem on its own: the

@@ -9,7 +9,7 @@ import org.schedlab.core.Problem;
 import org.schedlab.core.Unlocated;
 import org.schedlab.grammar.ScenarioParser;
 import org.schedlab.grammar.ScenarioWriter;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 /**
  * Generated problems saved as scenario text read back as the same model: every feature the generator

@@ -25,7 +25,7 @@ import org.schedlab.core.ShareKind;
 import org.schedlab.core.Srm;
 import org.schedlab.core.User;
 import org.schedlab.core.VirtualCpu;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 class RandomProblemsTest {
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.schedlab.core.Problem;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 /** The event-driven solver against the naive {@link ReferenceSolver} on small random problems. */
 class SolverCrossCheckTest {

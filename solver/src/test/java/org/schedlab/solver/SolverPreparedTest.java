@@ -12,7 +12,7 @@ import org.schedlab.core.Demand;
 import org.schedlab.core.Problem;
 import org.schedlab.core.User;
 import org.schedlab.core.VirtualCpu;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 /**
  * {@link Solver#prepare}: a problem laid out once and solved again for other demands gives, bit for bit, the

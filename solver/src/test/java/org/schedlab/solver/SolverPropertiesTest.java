@@ -18,7 +18,7 @@ import org.schedlab.core.Problem;
 import org.schedlab.core.Share;
 import org.schedlab.core.ShareKind;
 import org.schedlab.core.User;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 /**
  * Invariants of every answer, over thousands of generated problems: capacity, caps, limits, CPU

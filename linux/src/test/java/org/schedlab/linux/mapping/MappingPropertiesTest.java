@@ -21,7 +21,7 @@ import org.schedlab.linux.host.CpuList;
 import org.schedlab.linux.host.HostTopology;
 import org.schedlab.solver.Bucket;
 import org.schedlab.solver.Entitlements;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 /**
  * Random problems of the mappable language (relative shares, hard limits of both kinds, CPU pools, SMT, CPU

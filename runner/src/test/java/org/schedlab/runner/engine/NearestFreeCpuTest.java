@@ -17,7 +17,7 @@ import org.schedlab.core.Topology;
 import org.schedlab.runner.spi.DispatchMode;
 import org.schedlab.runner.spi.ModelConstants;
 import org.schedlab.solver.Entitlements;
-import org.schedlab.solver.testkit.RandomProblems;
+import org.schedlab.testkit.RandomProblems;
 
 /**
  * {@link UnitDispatch#nearestFree} against the scan it replaced: every free CPU of the pool, its topological

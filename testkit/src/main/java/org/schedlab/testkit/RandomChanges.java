@@ -1,4 +1,4 @@
-package org.schedlab.solver.testkit;
+package org.schedlab.testkit;
 
 import java.time.Duration;
 import java.util.ArrayList;

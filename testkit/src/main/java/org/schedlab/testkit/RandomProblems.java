@@ -1,4 +1,4 @@
-package org.schedlab.solver.testkit;
+package org.schedlab.testkit;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -33,8 +33,8 @@ import org.schedlab.core.VirtualCpu;
  * so that demand is sometimes below, often above capacity; {@link #small} draws problems small
  * enough to run for a few seconds, with topology and SRM knobs as well.
  *
- * <p>A test kit, not part of the solver's API: it ships in the solver's test jar (classifier {@code tests}),
- * which the runner's and the cell's tests and the benchmarks depend on.
+ * <p>A test kit, not part of any library's API: module {@code testkit}, which the tests and the benchmarks depend
+ * on and no library jar contains.
  */
 public final class RandomProblems {
 
